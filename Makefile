@@ -16,6 +16,7 @@ setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 or newer is needed: set PYTHON=/path/to/python3"; exit 1; }
+	bash scripts/system-deps.sh
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'

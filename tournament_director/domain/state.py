@@ -1,0 +1,39 @@
+"""The whole state of one tournament, folded from its event log.
+
+Two parts: the floor (settings, entries, money, tables, seats, busts: ``Tournament``) and the
+schedule (blind structure and the level clock: ``Schedule``). Events whose type starts with
+``structure.`` or ``clock.`` belong to the schedule; every other event belongs to the floor.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournament_director.domain.schedule import Schedule
+from tournament_director.domain.tournament import Tournament
+
+SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
+
+
+class TournamentState:
+    def __init__(self, floor: Tournament | None = None, schedule: Schedule | None = None) -> None:
+        self.floor = floor if floor is not None else Tournament.new()
+        self.schedule = schedule if schedule is not None else Schedule.new()
+
+    @classmethod
+    def new(cls) -> "TournamentState":
+        return cls()
+
+    def apply(self, event_type: str, payload: dict[str, Any]) -> None:
+        """Fold one event in; raises DomainError (and changes nothing) when the event does not fit."""
+        if event_type.startswith(SCHEDULE_EVENT_PREFIXES):
+            self.schedule.apply(event_type, payload)
+        else:
+            self.floor.apply(event_type, payload)
+
+    def to_snapshot(self) -> dict[str, Any]:
+        return {"floor": self.floor.to_snapshot(), "schedule": self.schedule.to_snapshot()}
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> "TournamentState":
+        return cls(Tournament.from_snapshot(data["floor"]), Schedule.from_snapshot(data["schedule"]))
