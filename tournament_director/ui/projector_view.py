@@ -1,0 +1,136 @@
+"""The plain value the projected clock renders, and how it is read from the session.
+
+The projector never computes a rule: the figures come from the clock and floor services; this module only
+gathers them into one frozen value (and formats numbers for the room).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class ProjectorView:
+    tournament_name: str = ""
+    level_number: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int = 0
+    big_blind_ante: bool = False
+    remaining_seconds: float | None = None
+    running: bool = False
+    on_break: bool = False
+    break_name: str = "Break"
+    next_label: str = ""             # e.g. "400 / 800, ante 800" or "Break 15 min"
+    seconds_to_break: float | None = None
+    players_left: int | None = None
+    entries: int | None = None
+    average_stack: int | None = None
+    prize_pool: int | None = None
+    payouts: tuple[tuple[int, int], ...] = field(default_factory=tuple)   # (place, amount)
+    notice: str = ""                 # colour-up and other announcements
+    message: str = ""                # shown when there is nothing to run yet
+
+
+def format_chips(amount: int | None) -> str:
+    if amount is None:
+        return "–"
+    return f"{amount:,}"
+
+
+def format_clock(seconds: float | None) -> str:
+    """Remaining time as the room reads it: 'MM:SS', or 'H:MM:SS' from an hour up; counts up to the next second."""
+    if seconds is None:
+        return "--:--"
+    whole = max(0, int(seconds + 0.999))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes:02d}:{secs:02d}"
+
+
+def blinds_text(view: ProjectorView) -> str:
+    if view.small_blind is None or view.big_blind is None:
+        return ""
+    return f"{format_chips(view.small_blind)} / {format_chips(view.big_blind)}"
+
+
+def ante_text(view: ProjectorView) -> str:
+    if not view.ante:
+        return ""
+    kind = "BB ante" if view.big_blind_ante else "Ante"
+    return f"{kind} {format_chips(view.ante)}"
+
+
+def level_text(level: Any) -> str:
+    """A level as one line: '400 / 800, ante 800'."""
+    text = f"{level.small_blind:,} / {level.big_blind:,}"
+    if getattr(level, "ante", 0):
+        text += f", {'BB ante' if getattr(level, 'big_blind_ante', False) else 'ante'} {level.ante:,}"
+    return text
+
+
+def _get(obj: Any, *names: str, default: Any = None) -> Any:
+    for name in names:
+        if obj is not None and hasattr(obj, name):
+            value = getattr(obj, name)
+            return value() if callable(value) else value
+    return default
+
+
+def view_from_session(session: Any) -> ProjectorView:
+    """Gather the projector's figures from the session's clock and floor services (whatever has landed)."""
+    if session is None or getattr(session, "tournament_id", None) is None:
+        return ProjectorView(message="No tournament open")
+    name = session.tournament_name
+    clock = getattr(session, "clock", None)
+    clock_view = None
+    if clock is not None:
+        for attr in ("view", "clock_view"):
+            if hasattr(clock, attr):
+                value = getattr(clock, attr)
+                clock_view = value() if callable(value) else value
+                break
+    floor = getattr(session, "tournament", None)
+    figures = None
+    if floor is not None:
+        for attr in ("figures", "summary"):
+            if hasattr(floor, attr):
+                value = getattr(floor, attr)
+                figures = value() if callable(value) else value
+                break
+    level = _get(clock_view, "level", "current_level")
+    next_level = _get(clock_view, "next_level")
+    next_label = ""
+    if next_level is not None and hasattr(next_level, "small_blind"):
+        next_label = level_text(next_level)
+    elif next_level is not None and hasattr(next_level, "duration_seconds"):
+        next_label = f"{getattr(next_level, 'name', 'Break')} {next_level.duration_seconds // 60} min"
+    payouts = _get(figures, "payouts", default=()) or ()
+    payout_pairs = tuple(
+        (int(p[0]), int(p[1])) if isinstance(p, tuple) else (int(_get(p, "place")), int(_get(p, "amount")))
+        for p in payouts
+    )
+    return ProjectorView(
+        tournament_name=name,
+        level_number=_get(level, "number"),
+        small_blind=_get(level, "small_blind"),
+        big_blind=_get(level, "big_blind"),
+        ante=_get(level, "ante", default=0) or 0,
+        big_blind_ante=bool(_get(level, "big_blind_ante", default=False)),
+        remaining_seconds=_get(clock_view, "remaining_seconds", "remaining"),
+        running=bool(_get(clock_view, "running", default=False)),
+        on_break=bool(_get(clock_view, "on_break", default=False)),
+        break_name=_get(clock_view, "break_name", default="Break") or "Break",
+        next_label=next_label,
+        seconds_to_break=_get(clock_view, "seconds_to_break", "time_to_break"),
+        players_left=_get(figures, "players_left", default=_get(clock_view, "players_left")),
+        entries=_get(figures, "entries", default=_get(clock_view, "entries")),
+        average_stack=_get(figures, "average_stack", default=_get(clock_view, "average_stack")),
+        prize_pool=_get(figures, "prize_pool"),
+        payouts=payout_pairs,
+        notice=_get(clock_view, "notice", "colour_up_notice", default="") or "",
+        message="" if clock_view is not None else "Clock not started",
+    )
