@@ -1,0 +1,245 @@
+"""Blind structures: an ordered list of play levels and breaks.
+
+A ``Structure`` is immutable; editing one produces a new value (``with_period``), and a running
+tournament records the edit as a "structure.edited" / "structure.replaced" event. Validation raises
+``DomainError`` naming the level (play-level number) or break at fault.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Any, Union
+
+from tournament_director.domain.errors import DomainError
+
+BETTING_STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "half_pot_limit")
+
+
+@dataclass(frozen=True)
+class Level:
+    number: int  # 1-based play level number
+    duration_seconds: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0  # per-player ante, or with big_blind_ante=True the single ante the big blind pays
+    big_blind_ante: bool = False
+    small_bet: int | None = None  # fixed limit
+    big_bet: int | None = None
+    betting: str = "no_limit"  # "no_limit" | "pot_limit" | "fixed_limit" | "half_pot_limit"
+    game: str = "holdem"
+
+    @property
+    def label(self) -> str:
+        return f"level {self.number}"
+
+    def amounts(self) -> tuple[int, ...]:
+        """Every amount a player may have to put in at this level (blinds, ante, limit bets)."""
+        values = [self.small_blind, self.big_blind, self.ante, self.small_bet or 0, self.big_bet or 0]
+        return tuple(v for v in values if v)
+
+
+@dataclass(frozen=True)
+class Break:
+    duration_seconds: int
+    colour_up: tuple[int, ...] = ()  # denominations removed at this break
+    name: str = "Break"
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+
+Period = Union[Level, Break]
+
+
+@dataclass(frozen=True)
+class Structure:
+    periods: tuple[Period, ...]
+    name: str = ""
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "periods", tuple(self.periods))
+
+    # --- queries -------------------------------------------------------------------------------
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        return tuple(p for p in self.periods if isinstance(p, Level))
+
+    def period(self, index: int) -> Period:
+        if not 0 <= index < len(self.periods):
+            raise DomainError(f"there is no period {index} in the structure (it has {len(self.periods)})")
+        return self.periods[index]
+
+    def index_of_level(self, number: int) -> int:
+        for index, period in enumerate(self.periods):
+            if isinstance(period, Level) and period.number == number:
+                return index
+        raise DomainError(f"the structure has no level {number}")
+
+    def next_level_index(self, index: int) -> int | None:
+        for later in range(index + 1, len(self.periods)):
+            if isinstance(self.periods[later], Level):
+                return later
+        return None
+
+    def next_break_index(self, index: int) -> int | None:
+        for later in range(index + 1, len(self.periods)):
+            if isinstance(self.periods[later], Break):
+                return later
+        return None
+
+    def total_seconds(self) -> int:
+        return sum(p.duration_seconds for p in self.periods)
+
+    # --- editing --------------------------------------------------------------------------------
+    def with_period(self, index: int, period: Period) -> "Structure":
+        self.period(index)
+        periods = list(self.periods)
+        periods[index] = period
+        return replace(self, periods=tuple(periods))
+
+    # --- validation -----------------------------------------------------------------------------
+    def validate(self, chip_set: "ChipSetLike | None" = None) -> None:
+        """Raise DomainError for the first problem found, naming the level or break."""
+        if not self.periods:
+            raise DomainError("a structure needs at least one level")
+        if not isinstance(self.periods[0], Level):
+            raise DomainError("a structure must start with a play level, not a break")
+        expected_number = 1
+        for period in self.periods:
+            if isinstance(period, Level):
+                _validate_level(period)
+                if period.number != expected_number:
+                    raise DomainError(
+                        f"level {period.number} is out of order: expected level {expected_number}"
+                    )
+                expected_number += 1
+            elif isinstance(period, Break):
+                if period.duration_seconds <= 0:
+                    raise DomainError(f"{period.name} after level {expected_number - 1} must last more than zero seconds")
+            else:
+                raise DomainError(f"unknown period {period!r}")
+        if chip_set is not None:
+            from tournament_director.domain.chips import validate_structure_chips
+
+            validate_structure_chips(self, chip_set)
+
+    # --- plain data (TOML / JSON) ---------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "description": self.description,
+            "periods": [period_to_dict(p) for p in self.periods],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Structure":
+        try:
+            raw_periods = data["periods"]
+        except (KeyError, TypeError):
+            raise DomainError("a structure needs a list of periods") from None
+        periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
+        return cls(periods=periods, name=str(data.get("name", "")), description=str(data.get("description", "")))
+
+
+class ChipSetLike:  # typing helper only: anything with ``denominations`` (sorted ints)
+    denominations: tuple[int, ...]
+
+
+def _validate_level(level: Level) -> None:
+    where = f"level {level.number}"
+    if level.number < 1:
+        raise DomainError(f"level numbers start at 1 (got {level.number})")
+    if level.duration_seconds <= 0:
+        raise DomainError(f"{where} must last more than zero seconds (got {level.duration_seconds})")
+    if level.betting not in BETTING_STRUCTURES:
+        raise DomainError(f"{where} has an unknown betting structure {level.betting!r}")
+    if min(level.small_blind, level.big_blind, level.ante) < 0:
+        raise DomainError(f"{where} has a negative blind or ante")
+    if level.big_blind <= 0:
+        raise DomainError(f"{where} needs a big blind above zero")
+    if level.big_blind < level.small_blind:
+        raise DomainError(
+            f"{where}: the big blind ({level.big_blind}) is below the small blind ({level.small_blind})"
+        )
+    if level.ante > level.big_blind:
+        raise DomainError(f"{where}: the ante ({level.ante}) is above the big blind ({level.big_blind})")
+    if level.big_blind_ante and not level.ante:
+        raise DomainError(f"{where} is marked big-blind ante but has no ante amount")
+    if level.betting == "fixed_limit":
+        if not level.small_bet or not level.big_bet:
+            raise DomainError(f"{where} is fixed limit and needs a small bet and a big bet")
+        if level.big_bet < level.small_bet:
+            raise DomainError(f"{where}: the big bet ({level.big_bet}) is below the small bet ({level.small_bet})")
+    elif level.small_bet is not None or level.big_bet is not None:
+        if (level.small_bet or 0) < 0 or (level.big_bet or 0) < 0:
+            raise DomainError(f"{where} has a negative bet size")
+
+
+_LEVEL_FIELDS = {f.name for f in fields(Level)}
+_BREAK_FIELDS = {f.name for f in fields(Break)}
+
+
+def period_to_dict(period: Period) -> dict[str, Any]:
+    if isinstance(period, Level):
+        data: dict[str, Any] = {"kind": "level"}
+        for f in fields(Level):
+            value = getattr(period, f.name)
+            if value is not None:
+                data[f.name] = value
+        return data
+    return {
+        "kind": "break",
+        "duration_seconds": period.duration_seconds,
+        "colour_up": list(period.colour_up),
+        "name": period.name,
+    }
+
+
+def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
+    where = f"period {position}" if position else "period"
+    if not isinstance(raw, dict):
+        raise DomainError(f"{where} is not a table of values")
+    data = dict(raw)
+    kind = data.pop("kind", "level")
+    if kind == "level":
+        unknown = set(data) - _LEVEL_FIELDS
+        if unknown:
+            raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+        missing = {"number", "duration_seconds", "small_blind", "big_blind"} - set(data)
+        if missing:
+            raise DomainError(f"{where} is missing {', '.join(sorted(missing))}")
+        try:
+            return Level(
+                number=int(data["number"]),
+                duration_seconds=int(data["duration_seconds"]),
+                small_blind=int(data["small_blind"]),
+                big_blind=int(data["big_blind"]),
+                ante=int(data.get("ante", 0)),
+                big_blind_ante=bool(data.get("big_blind_ante", False)),
+                small_bet=None if data.get("small_bet") is None else int(data["small_bet"]),
+                big_bet=None if data.get("big_bet") is None else int(data["big_bet"]),
+                betting=str(data.get("betting", "no_limit")),
+                game=str(data.get("game", "holdem")),
+            )
+        except (TypeError, ValueError) as exc:
+            raise DomainError(f"{where} has a value that is not a whole number: {exc}") from None
+    if kind == "break":
+        unknown = set(data) - _BREAK_FIELDS
+        if unknown:
+            raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+        if "duration_seconds" not in data:
+            raise DomainError(f"{where} (a break) is missing duration_seconds")
+        try:
+            return Break(
+                duration_seconds=int(data["duration_seconds"]),
+                colour_up=tuple(int(d) for d in data.get("colour_up", ())),
+                name=str(data.get("name", "Break")),
+            )
+        except (TypeError, ValueError) as exc:
+            raise DomainError(f"{where} has a value that is not a whole number: {exc}") from None
+    raise DomainError(f"{where} has unknown kind {kind!r} (expected 'level' or 'break')")
+
+
+__all__ = ["Level", "Break", "Period", "Structure", "BETTING_STRUCTURES", "period_to_dict", "period_from_dict"]
