@@ -27,3 +27,21 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist artifacts
+
+# The installable bundle: dist/TournamentDirector/ (see installer/ and README "Building the installer").
+BUNDLE := dist/TournamentDirector
+BUNDLE_PROGRAM := $(BUNDLE)/TournamentDirector
+PACKAGE_STAMP := $(VENV)/.package-installed
+
+$(PACKAGE_STAMP): $(STAMP) pyproject.toml
+	$(PY) -m pip install --quiet -e '.[package]'
+	touch $(PACKAGE_STAMP)
+
+package: $(PACKAGE_STAMP)
+	$(PY) -m PyInstaller --noconfirm --clean --log-level WARN \
+		--distpath dist --workpath build/pyinstaller installer/tournament-director.spec
+	@echo "Bundle: $(BUNDLE)/ ($$(du -sh $(BUNDLE) | cut -f1), $$(find $(BUNDLE) -type f | wc -l) files; program: $(BUNDLE_PROGRAM))"
+
+package-test:
+	@[ -x $(BUNDLE_PROGRAM) ] || $(MAKE) package
+	bash installer/smoke-test-bundle.sh $(BUNDLE_PROGRAM)
