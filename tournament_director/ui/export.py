@@ -1,0 +1,58 @@
+"""Results as CSV and as an HTML page for the room's website; every name is escaped."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from tournament_director.ui.models import ResultRow
+
+# Spreadsheet programs run a cell that starts with one of these as a formula; a player named "=HYPERLINK(...)"
+# must stay a name.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_safe(text: str) -> str:
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def results_csv(rows: Sequence[ResultRow]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "player", "prize", "bounties"])
+    for row in rows:
+        writer.writerow([row.place, _csv_safe(row.name), row.prize, row.bounties])
+    return out.getvalue()
+
+
+def results_html(title: str, rows: Sequence[ResultRow]) -> str:
+    e = html.escape
+    body = "\n".join(
+        f"<tr><td class=num>{row.place}</td><td>{e(row.name)}</td><td class=num>{row.prize:,}</td>"
+        f"<td class=num>{row.bounties:,}</td></tr>"
+        for row in rows
+    )
+    return (
+        "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
+        f"<title>{e(title)}: results</title>"
+        "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:4px 10px;"
+        "border-bottom:1px solid #ccc}.num{text-align:right}</style></head><body>"
+        f"<h1>{e(title)}</h1><table><thead><tr><th>Place</th><th>Player</th><th>Prize</th><th>Bounties</th>"
+        f"</tr></thead><tbody>\n{body}\n</tbody></table></body></html>\n"
+    )
+
+
+def export_results(path: Path, title: str, rows: Sequence[ResultRow]) -> Path:
+    """Write the results as CSV or HTML, chosen by the file's suffix."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        path.write_text(results_csv(rows), encoding="utf-8", newline="")
+    elif suffix in (".html", ".htm"):
+        path.write_text(results_html(title, rows), encoding="utf-8")
+    else:
+        raise ValueError(f"results can be exported as .csv or .html, not {suffix or 'a file without a suffix'}")
+    return path

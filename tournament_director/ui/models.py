@@ -1,0 +1,210 @@
+"""Lean table models over plain row values, and the search-as-you-type proxy.
+
+Each model holds a tuple of frozen rows and a list of columns (header, how to read the value). The services hand
+the UI plain values; a refresh swaps the whole tuple (beginResetModel) — cheap even for 10,000 entries because the
+views only ask for the rows they draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRegularExpression,
+    QSortFilterProxyModel,
+    Qt,
+)
+
+Row = TypeVar("Row")
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column(Generic[Row]):
+    header: str
+    value: Callable[[Row], Any]             # the value to show and sort by
+    numeric: bool = False                   # right-aligned, sorted as a number
+
+
+class RowTableModel(QAbstractTableModel, Generic[Row]):
+    """A read-only table over a tuple of plain rows."""
+
+    SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+    ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+
+    def __init__(self, columns: Sequence[Column[Row]], rows: Sequence[Row] = (), parent: Any = None) -> None:
+        super().__init__(parent)
+        self._columns = tuple(columns)
+        self._rows: tuple[Row, ...] = tuple(rows)
+
+    # ----- data in -------------------------------------------------------------------------------------
+    def set_rows(self, rows: Sequence[Row]) -> None:
+        self.beginResetModel()
+        self._rows = tuple(rows)
+        self.endResetModel()
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return self._rows
+
+    def row_at(self, row: int) -> Row:
+        return self._rows[row]
+
+    # ----- the Qt model interface ----------------------------------------------------------------------
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self._columns)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not (0 <= index.row() < len(self._rows)):
+            return None
+        column = self._columns[index.column()]
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _display(column.value(row))
+        if role == self.SORT_ROLE:
+            value = column.value(row)
+            if value is None:
+                return float("-inf") if column.numeric else ""
+            return value if column.numeric else _display(value).casefold()
+        if role == Qt.ItemDataRole.TextAlignmentRole and column.numeric:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == self.ROW_ROLE:
+            return row
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal and 0 <= section < len(self._columns):
+            return self._columns[section].header
+        if orientation == Qt.Orientation.Vertical:
+            return section + 1
+        return None
+
+    def flags(self, index: AnyIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+
+def _display(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, datetime):
+        return value.astimezone().strftime("%H:%M:%S")
+    return str(value)
+
+
+class SearchProxy(QSortFilterProxyModel):
+    """Search-as-you-type over every column, case-insensitive, sorting by the model's sort role."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortRole(RowTableModel.SORT_ROLE)
+        self.setDynamicSortFilter(True)
+
+    def set_search_text(self, text: str) -> None:
+        self.setFilterRegularExpression(QRegularExpression(
+            QRegularExpression.escape(text.strip()), QRegularExpression.PatternOption.CaseInsensitiveOption))
+
+    def source_row(self, proxy_row: int) -> Any:
+        source = self.mapToSource(self.index(proxy_row, 0))
+        return self.sourceModel().data(source, RowTableModel.ROW_ROLE)
+
+
+# ----- the rows the console shows -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class EntryRow:
+    entry_id: int
+    name: str
+    nickname: str = ""
+    status: str = "playing"      # playing | absent | busted | waiting
+    table: int | None = None
+    seat: int | None = None
+    chips: int | None = None
+    rebuys: int = 0
+    add_ons: int = 0
+    place: int | None = None
+    prize: int | None = None
+    eliminated_by: str = ""
+
+
+ENTRY_COLUMNS: tuple[Column[EntryRow], ...] = (
+    Column("Entry", lambda r: r.entry_id, numeric=True),
+    Column("Name", lambda r: r.name),
+    Column("Nickname", lambda r: r.nickname),
+    Column("Status", lambda r: r.status),
+    Column("Table", lambda r: r.table, numeric=True),
+    Column("Seat", lambda r: r.seat, numeric=True),
+    Column("Chips", lambda r: r.chips, numeric=True),
+    Column("Rebuys", lambda r: r.rebuys, numeric=True),
+    Column("Add-ons", lambda r: r.add_ons, numeric=True),
+    Column("Place", lambda r: r.place, numeric=True),
+    Column("Eliminated by", lambda r: r.eliminated_by),
+)
+
+
+@dataclass(frozen=True)
+class ResultRow:
+    place: int
+    name: str
+    prize: int = 0
+    bounties: int = 0
+    entry_id: int | None = None
+
+
+RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (
+    Column("Place", lambda r: r.place, numeric=True),
+    Column("Player", lambda r: r.name),
+    Column("Prize", lambda r: r.prize, numeric=True),
+    Column("Bounties", lambda r: r.bounties, numeric=True),
+)
+
+
+def _payload_summary(payload: dict[str, Any]) -> str:
+    parts = []
+    for key, value in payload.items():
+        text = str(value)
+        if len(text) > 40:
+            text = text[:37] + "…"
+        parts.append(f"{key}={text}")
+    summary = ", ".join(parts)
+    return summary if len(summary) <= 160 else summary[:157] + "…"
+
+
+EVENT_COLUMNS: tuple[Column[Any], ...] = (
+    Column("#", lambda e: e.seq, numeric=True),
+    Column("Time", lambda e: e.recorded_at),
+    Column("What", lambda e: e.event_type),
+    Column("Details", lambda e: _payload_summary(e.payload)),
+    Column("Who", lambda e: e.operator),
+    Column("Undone", lambda e: "undone" if e.undone else ""),
+)
+
+
+def entries_model(rows: Sequence[EntryRow] = (), parent: Any = None) -> RowTableModel[EntryRow]:
+    return RowTableModel(ENTRY_COLUMNS, rows, parent)
+
+
+def results_model(rows: Sequence[ResultRow] = (), parent: Any = None) -> RowTableModel[ResultRow]:
+    return RowTableModel(RESULT_COLUMNS, rows, parent)
+
+
+def events_model(rows: Sequence[Any] = (), parent: Any = None) -> RowTableModel[Any]:
+    return RowTableModel(EVENT_COLUMNS, rows, parent)
