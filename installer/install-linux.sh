@@ -34,8 +34,10 @@ refresh_desktop_caches() {
   if command -v update-desktop-database >/dev/null 2>&1; then
     update-desktop-database -q "$prefix/share/applications" || true
   fi
-  if command -v gtk-update-icon-cache >/dev/null 2>&1; then
-    gtk-update-icon-cache -q -t "$icon_dir" || true
+  # Only where the theme already keeps a cache (system folders with index.theme): a cache created in a user's
+  # folder would go stale and hide icons installed later.
+  if [ -f "$icon_dir/index.theme" ] && command -v gtk-update-icon-cache >/dev/null 2>&1; then
+    gtk-update-icon-cache -q "$icon_dir" || true
   fi
 }
 
