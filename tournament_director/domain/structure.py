@@ -8,7 +8,7 @@ tournament records the edit as a "structure.edited" / "structure.replaced" event
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from tournament_director.domain.errors import DomainError
 
@@ -100,7 +100,7 @@ class Structure:
         return replace(self, periods=tuple(periods))
 
     # --- validation -----------------------------------------------------------------------------
-    def validate(self, chip_set: "ChipSetLike | None" = None) -> None:
+    def validate(self, chip_set: "ChipSet | None" = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""
         if not self.periods:
             raise DomainError("a structure needs at least one level")
@@ -141,10 +141,6 @@ class Structure:
             raise DomainError("a structure needs a list of periods") from None
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
         return cls(periods=periods, name=str(data.get("name", "")), description=str(data.get("description", "")))
-
-
-class ChipSetLike:  # typing helper only: anything with ``denominations`` (sorted ints)
-    denominations: tuple[int, ...]
 
 
 def _validate_level(level: Level) -> None:
@@ -242,4 +238,46 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
     raise DomainError(f"{where} has unknown kind {kind!r} (expected 'level' or 'break')")
 
 
-__all__ = ["Level", "Break", "Period", "Structure", "BETTING_STRUCTURES", "period_to_dict", "period_from_dict"]
+
+
+# --- TOML import and export ------------------------------------------------------------------------
+def structure_from_toml(text: str) -> tuple[Structure, "ChipSet | None"]:
+    """Read a structure (and its chip set, when the file has a [chips] table); validates both."""
+    import tomllib
+
+    from tournament_director.domain.chips import ChipSet
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DomainError(f"the structure file is not valid TOML: {exc}") from None
+    structure = Structure.from_dict(data)
+    chip_set = ChipSet.from_dict(data["chips"]) if "chips" in data else None
+    structure.validate(chip_set)
+    return structure, chip_set
+
+
+def structure_to_toml(structure: Structure, chip_set: "ChipSet | None" = None) -> str:
+    import tomli_w
+
+    data = structure.to_dict()
+    if chip_set is not None:
+        data["chips"] = chip_set.to_dict()
+    return tomli_w.dumps(data)
+
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tournament_director.domain.chips import ChipSet
+
+
+__all__ = [
+    "Level",
+    "Break",
+    "Period",
+    "Structure",
+    "BETTING_STRUCTURES",
+    "period_to_dict",
+    "period_from_dict",
+    "structure_from_toml",
+    "structure_to_toml",
+]
