@@ -48,12 +48,12 @@ def move_slips_html(slips: Sequence[MoveSlip]) -> str:
     e = html.escape
     pages = []
     for i, s in enumerate(slips):
-        chips = f"<p style='font-size:18pt'>Chips: {s.chips:,}</p>" if s.chips is not None else ""
+        chips = f"<p style='font-size:14pt'>Chips: {s.chips:,}</p>" if s.chips is not None else ""
         pages.append(
             f"<div{_BREAK if i else ''}><p style='font-size:14pt'>{e(s.tournament)} — player move</p>"
-            f"<p style='font-size:28pt'><b>{e(s.name)}</b></p>"
-            f"<p style='font-size:18pt'>from table {s.from_table}, seat {s.from_seat}</p>"
-            f"<p style='font-size:40pt'>to Table <b>{s.to_table}</b> &nbsp; Seat <b>{s.to_seat}</b></p>{chips}</div>"
+            f"<p style='font-size:22pt'><b>{e(s.name)}</b></p>"
+            f"<p style='font-size:14pt'>from table {s.from_table}, seat {s.from_seat}</p>"
+            f"<p style='font-size:26pt'>to Table <b>{s.to_table}</b> &nbsp; Seat <b>{s.to_seat}</b></p>{chips}</div>"
         )
     return "<html><body>" + "".join(pages) + "</body></html>"
 
