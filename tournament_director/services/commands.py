@@ -1,0 +1,259 @@
+"""The one path every change to a tournament takes: apply to the live state, then append one event.
+
+``CommandRunner`` keeps the live aggregate of one tournament. ``execute`` folds the event into the live state
+first (a refusal raises DomainError and nothing is written), then appends it in one short durable transaction.
+``undo`` and ``redo`` rebuild the state without (or with) the event from the newest snapshot before it, refuse
+when a later event would no longer apply, and record themselves in the log. The runner is used from one thread
+(the GUI thread); background jobs hand their work over instead of calling it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import replace
+from datetime import datetime
+from typing import Any, Protocol, Self
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.store import EventInfo, Store
+from tournament_director.store.event_log import EventLog, LogRow
+from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
+from tournament_director.store.store import utc_now_text
+
+log = logging.getLogger(__name__)
+
+__all__ = ["Aggregate", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT", "REDO_EVENT"]
+
+SNAPSHOT_EVERY = 200
+UNDO_EVENT = "log.undo"
+REDO_EVENT = "log.redo"
+_EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+
+
+class Aggregate(Protocol):
+    @classmethod
+    def new(cls) -> Self: ...
+
+    def apply(self, event_type: str, payload: dict[str, Any]) -> None: ...
+
+    def to_snapshot(self) -> dict[str, Any]: ...
+
+    @classmethod
+    def from_snapshot(cls, data: dict[str, Any]) -> Self: ...
+
+
+def _event_info(row: LogRow) -> EventInfo:
+    return EventInfo(
+        seq=row.seq,
+        event_type=row.event_type,
+        payload=json.loads(row.payload_json),
+        operator=row.operator,
+        recorded_at=datetime.fromisoformat(row.recorded_at),
+        undone=row.undone,
+    )
+
+
+def _describe(row: LogRow) -> str:
+    return f"#{row.seq} ({row.event_type})"
+
+
+class CommandRunner:
+    def __init__(self, store: Store, tournament_id: int, aggregate_type: type | None = None,
+                 operator: str = "director", *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        if aggregate_type is None:
+            from tournament_director.domain.state import TournamentState
+
+            aggregate_type = TournamentState
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
+        self.tournament_id = tournament_id
+        self.operator = operator
+        self.snapshot_every = snapshot_every
+        self._aggregate_type = aggregate_type
+        self._log: EventLog = store.event_log(tournament_id)
+        self._load()
+
+    # ----- loading ---------------------------------------------------------------------------------------
+    def _load(self) -> None:
+        self._last_seq = self._log.last_seq()
+        try:
+            self.state, self._applied_since_snapshot = self._fold(before_seq=None)
+        except _NoLongerApplies as failure:
+            raise DomainError(f"tournament {self.tournament_id} cannot be loaded: its logged event "
+                              f"{_describe(failure.row)} no longer applies ({failure.error.message})",
+                              failure.error.rule) from failure.error
+        self._redo_stack: list[int] = []
+        for record in self._log.trailing_records():
+            if record.kind == KIND_UNDO:
+                self._redo_stack.append(record.target_seq)  # type: ignore[arg-type]
+            elif self._redo_stack and self._redo_stack[-1] == record.target_seq:
+                self._redo_stack.pop()
+
+    def _base(self, before_seq: int | None) -> tuple[Any, int]:
+        """The newest usable snapshot before ``before_seq`` (or the empty state) and the seq it stands at."""
+        found = self._log.newest_snapshot(before_seq)
+        if found is not None:
+            seq, data = found
+            try:
+                return self._aggregate_type.from_snapshot(json.loads(data)), seq
+            except Exception:  # a snapshot from an older aggregate format: the log alone still tells all
+                log.warning("snapshot at #%s of tournament %s cannot be read; folding the whole log", seq,
+                            self.tournament_id, exc_info=True)
+        return self._aggregate_type.new(), 0
+
+    def _fold(self, before_seq: int | None, flip: LogRow | None = None, *, use_snapshots: bool = True,
+              ) -> tuple[Any, int]:
+        """Fold the active commands; ``flip`` is a command counted as if its undone flag were reversed.
+
+        Raises DomainError naming the event that no longer applies.
+        """
+        state, base_seq = self._base(before_seq) if use_snapshots else (self._aggregate_type.new(), 0)
+        applied = 0
+        for row in self._log.commands_after(base_seq):
+            active = row.undone if flip is not None and row.seq == flip.seq else not row.undone
+            if not active:
+                continue
+            try:
+                state.apply(row.event_type, json.loads(row.payload_json))
+            except DomainError as error:
+                raise _NoLongerApplies(row, error) from error
+            applied += 1
+        return state, applied
+
+    # ----- commands --------------------------------------------------------------------------------------
+    def execute(self, event_type: str, payload: dict[str, Any]) -> EventInfo:
+        """Apply one event to the live state, then record it durably; DomainError leaves everything unchanged."""
+        if not isinstance(event_type, str) or not _EVENT_TYPE.match(event_type):
+            raise DomainError(f"{event_type!r} is not an event type (a dotted lower-case name like 'entry.busted')")
+        if event_type.startswith("log."):
+            raise DomainError(f"{event_type} is reserved for the log's own undo and redo records")
+        if not isinstance(payload, dict):
+            raise DomainError(f"the payload of {event_type} must be a mapping, not {type(payload).__name__}")
+        try:
+            payload_json = json.dumps(payload, ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise DomainError(f"the payload of {event_type} cannot be recorded as JSON: {error}") from error
+        # the state sees exactly what a rebuild from the log will see (tuples become lists, keys strings, ...)
+        self.state.apply(event_type, json.loads(payload_json))
+        seq = self._last_seq + 1
+        recorded_at = utc_now_text()
+        try:
+            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at)
+        except BaseException:
+            self._reload_after_failed_write()
+            raise
+        self._last_seq = seq
+        self._redo_stack.clear()
+        self._applied_since_snapshot += 1
+        if self._applied_since_snapshot >= self.snapshot_every:
+            self._snapshot(seq)
+        return EventInfo(seq, event_type, json.loads(payload_json), self.operator,
+                         datetime.fromisoformat(recorded_at), False)
+
+    def _snapshot(self, seq: int) -> None:
+        try:
+            data = json.dumps(self.state.to_snapshot(), ensure_ascii=False, allow_nan=False)
+            self._log.save_snapshot(seq, data, utc_now_text())
+            self._applied_since_snapshot = 0
+        except Exception:  # the event is recorded; a missing snapshot only makes the next opening slower
+            log.warning("snapshot at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+
+    def _reload_after_failed_write(self) -> None:
+        try:
+            self._load()
+        except Exception:
+            log.exception("reloading tournament %s after a failed write failed", self.tournament_id)
+
+    # ----- undo and redo ---------------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self._log.latest_active_command() is not None
+
+    def can_redo(self) -> bool:
+        return bool(self._redo_stack)
+
+    def undo(self, seq: int | None = None) -> EventInfo:
+        """Undo the latest active command, or the command ``seq``; returns that command, now marked undone."""
+        if seq is None:
+            target = self._log.latest_active_command()
+            if target is None:
+                raise DomainError("there is nothing to undo")
+        else:
+            target = self._command(seq, "undo")
+            if target.undone:
+                raise DomainError(f"event {_describe(target)} is already undone")
+        try:
+            state, applied = self._fold(before_seq=target.seq, flip=target)
+        except _NoLongerApplies as failure:
+            raise DomainError(
+                f"cannot undo {_describe(target)}: the later event {_describe(failure.row)} would no longer "
+                f"apply ({failure.error.message})", failure.error.rule) from failure.error
+        self._record(target, undo=True)
+        self.state, self._applied_since_snapshot = state, applied
+        self._redo_stack.append(target.seq)
+        return _event_info(replace(target, undone=True))
+
+    def redo(self) -> EventInfo:
+        """Redo the most recently undone command (only while nothing new was done since)."""
+        if not self._redo_stack:
+            raise DomainError("there is nothing to redo")
+        target = self._command(self._redo_stack[-1], "redo")
+        if not target.undone:  # pragma: no cover - the stack is rebuilt from the log, so this means a bug
+            self._redo_stack.pop()
+            raise DomainError(f"event {_describe(target)} is not undone")
+        try:
+            state, applied = self._fold(before_seq=target.seq, flip=target)
+        except _NoLongerApplies as failure:
+            what = "it" if failure.row.seq == target.seq else f"the later event {_describe(failure.row)}"
+            raise DomainError(f"cannot redo {_describe(target)}: {what} would no longer apply "
+                              f"({failure.error.message})", failure.error.rule) from failure.error
+        self._record(target, undo=False)
+        self.state, self._applied_since_snapshot = state, applied
+        self._redo_stack.pop()
+        return _event_info(replace(target, undone=False))
+
+    def _command(self, seq: int, verb: str) -> LogRow:
+        row = self._log.row(seq) if isinstance(seq, int) else None
+        if row is None:
+            raise DomainError(f"there is no event #{seq} to {verb} in this tournament")
+        if row.kind != KIND_COMMAND:
+            raise DomainError(f"event #{seq} is itself an undo or redo record; undo or redo the command instead")
+        return row
+
+    def _record(self, target: LogRow, *, undo: bool) -> None:
+        record_seq = self._last_seq + 1
+        payload = json.dumps({"seq": target.seq, "event_type": target.event_type}, ensure_ascii=False)
+        try:
+            self._log.record_undo_or_redo(
+                target_seq=target.seq, undo=undo, record_seq=record_seq,
+                record_type=UNDO_EVENT if undo else REDO_EVENT, payload_json=payload,
+                operator=self.operator, recorded_at=utc_now_text())
+        except BaseException:
+            self._reload_after_failed_write()
+            raise
+        self._last_seq = record_seq
+
+    # ----- reading ---------------------------------------------------------------------------------------
+    def history(self) -> list[EventInfo]:
+        """Every row of the log in order: commands (with their undone flag) and the undo/redo records."""
+        return [_event_info(row) for row in self._log.all_rows()]
+
+    def rebuild(self) -> Any:
+        """A fresh aggregate folded from the log alone (no snapshots): for checks; the live state is kept."""
+        try:
+            return self._fold(before_seq=None, use_snapshots=False)[0]
+        except _NoLongerApplies as failure:
+            raise DomainError(f"the logged event {_describe(failure.row)} no longer applies "
+                              f"({failure.error.message})", failure.error.rule) from failure.error
+
+    @property
+    def last_seq(self) -> int:
+        return self._last_seq
+
+
+class _NoLongerApplies(Exception):
+    def __init__(self, row: LogRow, error: DomainError) -> None:
+        super().__init__(f"{_describe(row)}: {error}")
+        self.row = row
+        self.error = error

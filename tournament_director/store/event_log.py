@@ -1,0 +1,132 @@
+"""One tournament's rows in the event log and its snapshots: short SQL statements, each write one transaction.
+
+The command runner (services/commands.py) decides what to write; this module only reads and writes rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+from tournament_director.store.models import KIND_COMMAND, KIND_REDO, KIND_UNDO
+
+
+@dataclass(frozen=True)
+class LogRow:
+    seq: int
+    kind: str
+    event_type: str
+    payload_json: str
+    operator: str
+    recorded_at: str
+    undone: bool
+    target_seq: int | None
+
+
+_COLUMNS = "seq, kind, type, payload, operator, recorded_at, undone, target_seq"
+
+_INSERT = text(
+    "INSERT INTO event (tournament_id, seq, recorded_at, kind, type, payload, operator, undone, target_seq) "
+    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, 0, :target)"
+)
+_LAST_SEQ = text("SELECT MAX(seq) FROM event WHERE tournament_id = :tid")
+_COMMAND = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq = :seq")
+_LATEST_ACTIVE = text(
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}' AND undone = 0 "
+    "ORDER BY seq DESC LIMIT 1"
+)
+_COMMANDS_AFTER = text(
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > :after AND kind = '{KIND_COMMAND}' "
+    "ORDER BY seq"
+)
+_TRAILING_RECORDS = text(
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > COALESCE("
+    f"(SELECT MAX(seq) FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}'), 0) ORDER BY seq"
+)
+_ALL = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid ORDER BY seq")
+_SET_UNDONE = text(
+    f"UPDATE event SET undone = :undone WHERE tournament_id = :tid AND seq = :seq AND kind = '{KIND_COMMAND}' "
+    "AND undone = :was"
+)
+_DROP_SNAPSHOTS_FROM = text("DELETE FROM snapshot WHERE tournament_id = :tid AND seq >= :seq")
+_NEWEST_SNAPSHOT = text(
+    "SELECT seq, data FROM snapshot WHERE tournament_id = :tid AND seq < :before ORDER BY seq DESC LIMIT 1"
+)
+_SAVE_SNAPSHOT = text(
+    "INSERT OR REPLACE INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"
+)
+
+
+class EventLog:
+    def __init__(self, engine: Engine, tournament_id: int) -> None:
+        self._engine = engine
+        self.tournament_id = tournament_id
+
+    # ----- reading ---------------------------------------------------------------------------------------
+    def _rows(self, statement: Any, **params: Any) -> list[LogRow]:
+        with self._engine.connect() as connection:
+            result = connection.execute(statement, {"tid": self.tournament_id, **params})
+            return [LogRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7]) for r in result]
+
+    def last_seq(self) -> int:
+        with self._engine.connect() as connection:
+            return connection.execute(_LAST_SEQ, {"tid": self.tournament_id}).scalar() or 0
+
+    def row(self, seq: int) -> LogRow | None:
+        rows = self._rows(_COMMAND, seq=seq)
+        return rows[0] if rows else None
+
+    def latest_active_command(self) -> LogRow | None:
+        rows = self._rows(_LATEST_ACTIVE)
+        return rows[0] if rows else None
+
+    def commands_after(self, seq: int) -> list[LogRow]:
+        """Every command (active or undone) with a higher seq, in order."""
+        return self._rows(_COMMANDS_AFTER, after=seq)
+
+    def trailing_records(self) -> list[LogRow]:
+        """The undo and redo records after the last command: they decide what can be redone."""
+        return self._rows(_TRAILING_RECORDS)
+
+    def all_rows(self) -> list[LogRow]:
+        return self._rows(_ALL)
+
+    def newest_snapshot(self, before_seq: int | None = None) -> tuple[int, str] | None:
+        """(seq, JSON) of the newest snapshot taken at a seq lower than ``before_seq`` (any, if None)."""
+        limit = before_seq if before_seq is not None else 2**62
+        with self._engine.connect() as connection:
+            found = connection.execute(_NEWEST_SNAPSHOT, {"tid": self.tournament_id, "before": limit}).first()
+        return (found[0], found[1]) if found else None
+
+    # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
+    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str) -> None:
+        with self._engine.begin() as connection:
+            connection.execute(
+                _INSERT,
+                {"tid": self.tournament_id, "seq": seq, "at": recorded_at, "kind": KIND_COMMAND,
+                 "type": event_type, "payload": payload_json, "operator": operator, "target": None},
+            )
+
+    def record_undo_or_redo(self, *, target_seq: int, undo: bool, record_seq: int, record_type: str,
+                            payload_json: str, operator: str, recorded_at: str) -> None:
+        """Flip the command's undone flag, append the undo/redo record, drop snapshots it invalidates."""
+        with self._engine.begin() as connection:
+            changed = connection.execute(
+                _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": int(undo), "was": int(not undo)}
+            ).rowcount
+            if changed != 1:
+                raise RuntimeError(f"event #{target_seq} of tournament {self.tournament_id} changed under us")
+            connection.execute(
+                _INSERT,
+                {"tid": self.tournament_id, "seq": record_seq, "at": recorded_at,
+                 "kind": KIND_UNDO if undo else KIND_REDO, "type": record_type, "payload": payload_json,
+                 "operator": operator, "target": target_seq},
+            )
+            connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+
+    def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
+        with self._engine.begin() as connection:
+            connection.execute(_SAVE_SNAPSHOT, {"tid": self.tournament_id, "seq": seq, "at": recorded_at,
+                                                "data": data_json})

@@ -1,0 +1,78 @@
+"""The tables of the durable store (the schema at the newest migration; migrations/ builds it).
+
+Times are stored as ISO 8601 UTC text ("2025-03-01T19:02:11.123456+00:00") so they keep their time zone in SQLite.
+Event payloads and snapshots are JSON text.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from sqlalchemy import Column, Index, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# Which rows of the event table are commands and which record an undo or a redo of a command.
+KIND_COMMAND = "command"
+KIND_UNDO = "undo"
+KIND_REDO = "redo"
+
+
+class AppInfo(SQLModel, table=True):
+    """Key/value facts about the file: which program version created it and which last opened it."""
+
+    __tablename__ = "app_info"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+class TournamentRow(SQLModel, table=True):
+    __tablename__ = "tournament"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str
+    created_at: str
+    created_by: str
+
+
+class PlayerRow(SQLModel, table=True):
+    """The player registry shared by every tournament in the file."""
+
+    __tablename__ = "player"
+    __table_args__ = (Index("ix_player_name_key", "name_key"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str
+    # name folded for search and duplicate detection: lower case, accents and punctuation removed
+    name_key: str = Field(default="")
+    nickname: Optional[str] = None
+    contact: Optional[str] = None
+    notes: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    created_at: str
+
+
+class EventRow(SQLModel, table=True):
+    """The append-only log. ``seq`` numbers every row of one tournament, undo and redo records included."""
+
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_event_tournament_seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    seq: int
+    recorded_at: str
+    kind: str = Field(default=KIND_COMMAND)
+    type: str
+    payload: str = Field(sa_column=Column(Text, nullable=False))
+    operator: str
+    undone: bool = Field(default=False)
+    # for undo and redo records: the seq of the command they undo or redo
+    target_seq: Optional[int] = None
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The aggregate folded from every active command with seq <= ``seq``."""
+
+    __tablename__ = "snapshot"
+    __table_args__ = (UniqueConstraint("tournament_id", "seq", name="uq_snapshot_tournament_seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    seq: int
+    recorded_at: str
+    data: str = Field(sa_column=Column(Text, nullable=False))
