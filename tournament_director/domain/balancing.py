@@ -1,0 +1,243 @@
+"""Proposals to balance tables, break a table and form the final table. Planners propose; nothing
+moves until the director accepts the proposal (one "moves.accepted" event).
+
+- Balancing (TDA 11-A; WSOP 67a): the player due the big blind next at the long table moves to the
+  worst position at the short table (an open seat that reaches the big blind soonest, never the small
+  blind). A player moved recently is passed over while another choice exists.
+- Tolerance (seed 004 T 6): within two players with more than six tables, within one with six or fewer.
+- Halting (TDA 11-D): tables three or more players short of the fullest are flagged.
+- Breaking (seed 004 T 5; TDA 11-C): in a predetermined order, by default the highest number first,
+  as soon as the players left fit in one table fewer. Its players get a two-step random draw (TDA 10-B):
+  seat cards are chosen where they keep the tables balanced, scrambled, and dealt one to each player.
+- Final table (TDA RP-9; seed 000 E): when the players left fit at one table, it is redrawn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Sequence
+
+from tournament_director.domain.buttons import due_big_blind_order, worst_position_seats
+from tournament_director.domain.seating import Table, default_rng
+
+RULE_BALANCE = "TDA 11-A"
+RULE_BREAK = "TDA 10-B"
+RULE_BREAK_ORDER = "seed 004 T 5; TDA 11-C"
+RULE_TOLERANCE = "seed 004 T 6"
+RULE_HALT = "TDA 11-D"
+RULE_FINAL = "TDA RP-9; seed 000 E"
+
+
+@dataclass(frozen=True)
+class Move:
+    entry_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    rule: str
+    reason: str = ""
+
+    def to_dict(self) -> dict:
+        return {
+            "entry_id": self.entry_id,
+            "from": [self.from_table, self.from_seat],
+            "to": [self.to_table, self.to_seat],
+            "rule": self.rule,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Move":
+        return cls(
+            int(data["entry_id"]), int(data["from"][0]), int(data["from"][1]), int(data["to"][0]),
+            int(data["to"][1]), str(data.get("rule", "")), str(data.get("reason", "")),
+        )
+
+
+@dataclass(frozen=True)
+class MoveProposal:
+    kind: str  # "none" | "balance" | "break" | "final_table"
+    moves: tuple[Move, ...] = ()
+    broken_tables: tuple[int, ...] = ()  # tables that close when the moves are made
+    halt_tables: tuple[int, ...] = ()  # TDA 11-D
+    buttons: tuple[tuple[int, int], ...] = ()  # (table, seat): a redrawn button (final table)
+    start_next_level: bool = False  # seed 000 E house option
+    tolerance: int = 1
+    rules: tuple[str, ...] = ()
+    note: str = ""
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.moves and not self.broken_tables
+
+    def with_moves(self, moves: Iterable[Move]) -> "MoveProposal":
+        """The proposal as edited by the director."""
+        return replace(self, moves=tuple(moves))
+
+
+@dataclass
+class FloorPicture:
+    """What the planner needs to know of the floor, without the aggregate itself."""
+
+    tables: dict[int, Table]  # the open (not broken) tables
+    break_order: Sequence[int]  # open tables, the first to break first
+    tolerance_many: int = 2
+    tolerance_few: int = 1
+    few_tables: int = 6
+    halt_short_by: int = 3
+    final_table_size: int | None = None
+    redraw_final_table: bool = True
+    final_table_next_level: bool = False
+    button_mode: str = "dead"
+    recently_moved: Callable[[int], bool] = field(default=lambda entry_id: False)
+
+    def tolerance(self, live_tables: int) -> int:
+        return self.tolerance_many if live_tables > self.few_tables else self.tolerance_few
+
+
+def default_break_order(table_numbers: Iterable[int], predetermined: Sequence[int] = ()) -> list[int]:
+    """Seed 004 T 5: the predetermined order first, then the others from the highest number down."""
+    numbers = set(table_numbers)
+    listed = [n for n in predetermined if n in numbers]
+    rest = sorted(numbers - set(listed), reverse=True)
+    return listed + rest
+
+
+def _copy(table: Table) -> Table:
+    return replace(table, locked=set(table.locked), seats=dict(table.seats), waiting=set(table.waiting))
+
+
+def halting_flags(tables: Iterable[Table], short_by: int) -> tuple[int, ...]:
+    """TDA 11-D: the tables three (``short_by``) or more players short of the fullest table."""
+    live = [t for t in tables if t.players > 0]
+    if len(live) < 2:
+        return ()
+    fullest = max(t.players for t in live)
+    return tuple(sorted(t.number for t in live if fullest - t.players >= short_by))
+
+
+def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProposal:
+    rng = rng or default_rng()
+    live = {n: t for n, t in picture.tables.items() if t.players > 0 and not t.broken}
+    order = [n for n in picture.break_order if n in live]
+    halts = halting_flags(live.values(), picture.halt_short_by)
+    tolerance = picture.tolerance(len(live))
+    if len(live) < 2:
+        return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
+    players = sum(t.players for t in live.values())
+    final_number = order[-1]
+    final_size = picture.final_table_size or live[final_number].capacity
+    final_size = min(final_size, live[final_number].capacity)
+    if players <= final_size:
+        return _final_table(picture, live, final_number, rng, halts, tolerance)
+    breaking = order[0]
+    others_capacity = sum(t.capacity for n, t in live.items() if n != breaking)
+    if players <= others_capacity:
+        return _break_table(picture, live, breaking, order, rng, halts)
+    moves = _balance_moves({n: _copy(t) for n, t in live.items()}, order, picture, tolerance)
+    if not moves:
+        return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
+    return MoveProposal(
+        "balance", tuple(moves), halt_tables=halts, tolerance=tolerance, rules=(RULE_BALANCE, RULE_TOLERANCE),
+        note=f"tables within {tolerance} (seed 004 T 6)",
+    )
+
+
+def _balance_moves(
+    tables: dict[int, Table], order: Sequence[int], picture: FloorPicture, tolerance: int
+) -> list[Move]:
+    rank = {n: i for i, n in enumerate(order)}
+    moves: list[Move] = []
+    moved: set[int] = set()
+    for _ in range(sum(t.players for t in tables.values())):
+        live = [t for t in tables.values() if t.players > 0]
+        longest = max(t.players for t in live)
+        shortest = min(t.players for t in live)
+        if longest - shortest <= tolerance:
+            break
+        # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order.
+        long_table = min((t for t in live if t.players == longest), key=lambda t: rank[t.number])
+        short_table = max(
+            (t for t in live if t.players == shortest and t.open_seats()), key=lambda t: rank[t.number]
+        )
+        due = due_big_blind_order(long_table, picture.button_mode)
+        fresh = [e for e in due if e not in moved and not picture.recently_moved(e)]
+        entry = (fresh or [e for e in due if e not in moved] or due)[0]
+        from_seat = next(s for s, e in long_table.seats.items() if e == entry)
+        to_seat = worst_position_seats(short_table, picture.button_mode)
+        to_seat_number = to_seat[0] if to_seat else short_table.open_seats()[0]
+        del long_table.seats[from_seat]
+        short_table.seats[to_seat_number] = entry
+        moved.add(entry)
+        moves.append(
+            Move(entry, long_table.number, from_seat, short_table.number, to_seat_number, RULE_BALANCE,
+                 "due the big blind; to the worst position at the short table")
+        )
+    return moves
+
+
+def _break_table(
+    picture: FloorPicture, live: dict[int, Table], breaking: int, order: Sequence[int],
+    rng: random.Random, halts: tuple[int, ...],
+) -> MoveProposal:
+    tables = {n: _copy(t) for n, t in live.items()}
+    broken = tables.pop(breaking)
+    rank = {n: i for i, n in enumerate(order)}
+    leaving = [entry for _, entry in sorted(broken.seats.items())]
+    # Step 1: the seat cards, taken where they keep the tables balanced, then scrambled.
+    counts = {n: t.players for n, t in tables.items()}
+    free = {n: t.open_seats() for n, t in tables.items()}
+    cards: list[tuple[int, int]] = []
+    for _ in leaving:
+        candidates = [n for n in tables if free[n]]
+        fewest = min(counts[n] for n in candidates)
+        number = max((n for n in candidates if counts[n] == fewest), key=lambda n: rank[n])
+        cards.append((number, free[number].pop(rng.randrange(len(free[number])))))
+        counts[number] += 1
+    rng.shuffle(cards)
+    # Step 2: each player draws a card.
+    seat_of = {entry: seat for seat, entry in broken.seats.items()}
+    moves = [
+        Move(entry, breaking, seat_of[entry], table, seat, RULE_BREAK, f"table {breaking} breaks ({RULE_BREAK_ORDER})")
+        for entry, (table, seat) in zip(leaving, cards)
+    ]
+    for move in moves:
+        tables[move.to_table].seats[move.to_seat] = move.entry_id
+    remaining_order = [n for n in order if n != breaking]
+    tolerance = picture.tolerance(len(tables))
+    moves += _balance_moves(tables, remaining_order, picture, tolerance)
+    return MoveProposal(
+        "break", tuple(moves), broken_tables=(breaking,), halt_tables=halts, tolerance=tolerance,
+        rules=(RULE_BREAK_ORDER, RULE_BREAK, RULE_BALANCE),
+        note=f"table {breaking} breaks: its players draw for seats, table then seat",
+    )
+
+
+def _final_table(
+    picture: FloorPicture, live: dict[int, Table], final_number: int, rng: random.Random,
+    halts: tuple[int, ...], tolerance: int,
+) -> MoveProposal:
+    final = live[final_number]
+    everyone = [(n, s, e) for n, t in sorted(live.items()) for s, e in sorted(t.seats.items())]
+    if picture.redraw_final_table:
+        seats = [s for s in range(1, final.seat_count + 1) if s not in final.locked]
+        rng.shuffle(seats)
+        movers = everyone
+    else:
+        seats = final.open_seats()
+        rng.shuffle(seats)
+        movers = [(n, s, e) for n, s, e in everyone if n != final_number]
+    moves = [
+        Move(e, n, s, final_number, seat, RULE_FINAL, "final table draw")
+        for (n, s, e), seat in zip(movers, seats)
+    ]
+    final_seats = {m.to_seat for m in moves} | (set() if picture.redraw_final_table else set(final.seats))
+    button = sorted(final_seats)[rng.randrange(len(final_seats))]
+    return MoveProposal(
+        "final_table", tuple(moves), broken_tables=tuple(n for n in sorted(live) if n != final_number),
+        halt_tables=halts, buttons=((final_number, button),),
+        start_next_level=picture.final_table_next_level, tolerance=tolerance, rules=(RULE_FINAL,),
+        note=f"the final table at table {final_number}, redrawn with a new button",
+    )

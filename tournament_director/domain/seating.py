@@ -1,0 +1,130 @@
+"""Tables and seats, and the random seat draws.
+
+A ``Table`` is the floor's record of one physical table: its seats (2 to 10), locked seats (a
+dealer's seat, an accessible place kept free), who sits where, the button and blinds of the last hand
+dealt (or, before the first hand, the positions that make the first hand come out right) and the
+hand number. Draws take an injected ``random.Random`` (``secrets.SystemRandom()`` by default).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Sequence
+
+from tournament_director.domain.errors import DomainError
+
+MIN_SEATS, MAX_SEATS = 2, 10
+
+
+@dataclass
+class Table:
+    number: int
+    seat_count: int
+    locked: set[int] = field(default_factory=set)
+    seats: dict[int, int] = field(default_factory=dict)  # seat number -> entry id
+    # Positions of the last hand dealt. Before the first hand: big_blind holds the seat that posts the
+    # small blind in hand 1 and small_blind the seat that takes the button, so the dead-button step
+    # gives hand 1 exactly (TDA 32; rules-reference 1.1 [impl]).
+    button: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    hand_number: int = 0
+    in_hand: bool = False
+    broken: bool = False
+    waiting: set[int] = field(default_factory=set)  # entries waiting for the button (TDA 10-A)
+    heads_up_bb_entry: int | None = None  # who posted the big blind last hand (TDA 34-B)
+
+    def open_seats(self) -> list[int]:
+        return [s for s in range(1, self.seat_count + 1) if s not in self.seats and s not in self.locked]
+
+    @property
+    def capacity(self) -> int:
+        return self.seat_count - len(self.locked)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seat_count": self.seat_count,
+            "locked": sorted(self.locked),
+            "seats": [[s, e] for s, e in sorted(self.seats.items())],
+            "button": self.button,
+            "small_blind": self.small_blind,
+            "big_blind": self.big_blind,
+            "hand_number": self.hand_number,
+            "in_hand": self.in_hand,
+            "broken": self.broken,
+            "waiting": sorted(self.waiting),
+            "heads_up_bb_entry": self.heads_up_bb_entry,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Table":
+        return cls(
+            number=data["number"],
+            seat_count=data["seat_count"],
+            locked=set(data["locked"]),
+            seats={s: e for s, e in data["seats"]},
+            button=data["button"],
+            small_blind=data["small_blind"],
+            big_blind=data["big_blind"],
+            hand_number=data["hand_number"],
+            in_hand=data["in_hand"],
+            broken=data["broken"],
+            waiting=set(data["waiting"]),
+            heads_up_bb_entry=data.get("heads_up_bb_entry"),
+        )
+
+
+def validate_table_spec(number: Any, seat_count: Any, locked: Iterable[Any]) -> None:
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise DomainError(f"table number must be a whole number from 1, not {number!r}")
+    if not isinstance(seat_count, int) or not MIN_SEATS <= seat_count <= MAX_SEATS:
+        raise DomainError(f"table {number}: a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count!r}")
+    for seat in locked:
+        if not isinstance(seat, int) or not 1 <= seat <= seat_count:
+            raise DomainError(f"table {number}: locked seat {seat!r} is not a seat of the table")
+
+
+def default_rng() -> random.Random:
+    return secrets.SystemRandom()
+
+
+def draw_start_seats(
+    entry_ids: Sequence[int], tables: Sequence[Table], rng: random.Random | None = None
+) -> list[tuple[int, int, int]]:
+    """Random seats for the start (TDA 7; seed 004 T 1), balanced across tables: the players are
+    spread so table sizes differ by at most one, then each table's seats are drawn at random.
+    Returns (entry id, table number, seat)."""
+    rng = rng or default_rng()
+    open_tables = [t for t in tables if not t.broken]
+    counts = {t.number: t.players for t in open_tables}
+    free = {t.number: t.open_seats() for t in open_tables}
+    if len(entry_ids) > sum(len(v) for v in free.values()):
+        raise DomainError(
+            f"{len(entry_ids)} players to seat but only {sum(len(v) for v in free.values())} open seats: add tables"
+        )
+    # Which table each seat card belongs to: always the emptiest table, so the field is balanced.
+    cards: list[tuple[int, int]] = []
+    for _ in entry_ids:
+        candidates = [n for n in counts if free[n]]
+        fewest = min(counts[n] for n in candidates)
+        number = min(n for n in candidates if counts[n] == fewest)
+        seat = free[number].pop(rng.randrange(len(free[number])))
+        counts[number] += 1
+        cards.append((number, seat))
+    rng.shuffle(cards)
+    return [(entry, table, seat) for entry, (table, seat) in zip(entry_ids, cards)]
+
+
+def draw_first_button(table: Table, rng: random.Random | None = None) -> int | None:
+    """The first button at a table: a random occupied seat (rules-reference §3 row 24: a draw)."""
+    occupied = sorted(table.seats)
+    if not occupied:
+        return None
+    return occupied[(rng or default_rng()).randrange(len(occupied))]

@@ -1,0 +1,142 @@
+"""Tournament settings: money, stacks, rebuys, add-ons, re-entries, late registration and floor options.
+
+All amounts are whole currency units (int). Settings travel in the "tournament.configured" event as a
+plain dict (``TournamentSettings.to_dict``); ``from_dict`` refuses unknown keys and bad values with a
+message that names the field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from tournament_director.domain.errors import DomainError
+
+BOUNTY_MODES = ("none", "fixed", "progressive")
+BUTTON_MODES = ("dead", "moving")
+NEW_PLAYER_RULES = ("tda", "seed")  # TDA 8-A/10-A, or seed 004 T 8 (wait in the SB or button seat too)
+_TIME_OF_DAY = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    name: str = "Tournament"
+    scheduled_start: str | None = None  # ISO 8601 date-time, informative
+    # One entry: the player pays buy_in + bounty + fee; the buy-in less the rake goes to the prize pool.
+    buy_in: int = 100
+    fee: int = 0  # fixed entry fee kept by the house
+    rake_percent: int = 0  # percentage of every buy-in, rebuy and add-on price kept by the house
+    starting_stack: int = 10_000
+    guarantee: int = 0  # the house tops the prize pool up to this
+    # Bounties: "fixed" pays the whole bounty to the eliminator; "progressive" (PKO) pays
+    # pko_cash_percent of it and adds the rest onto the eliminator's own bounty.
+    bounty_mode: str = "none"
+    bounty: int = 0
+    pko_cash_percent: int = 50
+    # Rebuys: limit per entry (0 = none), until the end of a level, only at or below a chip count.
+    rebuy_limit: int = 0
+    rebuy_price: int = 0
+    rebuy_fee: int = 0
+    rebuy_chips: int = 0
+    rebuy_until_level: int | None = None
+    rebuy_max_chips: int | None = None  # None = at or below the starting stack
+    # Add-on: once per entry, until the end of a level.
+    addon_enabled: bool = False
+    addon_price: int = 0
+    addon_fee: int = 0
+    addon_chips: int = 0
+    addon_until_level: int | None = None
+    # Re-entries per player after a bust, until the end of a level.
+    reentry_limit: int = 0
+    reentry_until_level: int | None = None
+    # Late registration (and re-entry) closes after this level, or at this time of day (HH:MM).
+    late_registration_until_level: int | None = None
+    late_registration_until_time: str | None = None
+    # Payouts
+    payout_table: str = "standard"
+    payout_unit: int = 1
+    # Floor
+    button_mode: str = "dead"  # TDA 32
+    new_player_rule: str = "tda"
+    tolerance_many_tables: int = 2  # seed 004 T 6: within two with more than six tables
+    tolerance_few_tables: int = 1  # ... within one with six or fewer
+    few_tables: int = 6
+    halt_short_by: int = 3  # TDA 11-D: flag tables this many players short of the fullest
+    break_order: tuple[int, ...] = ()  # predetermined order (seed 004 T 5); empty = highest number first
+    final_table_size: int | None = None  # None = the seats of the final table (TDA RP-9)
+    final_table_next_level: bool = False  # seed 000 E: the final table starts with the next level
+    redraw_final_table: bool = True  # rules-reference §3 row 19 (common practice)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "TournamentSettings":
+        known = {f.name: f for f in fields(cls)}
+        unknown = sorted(set(data) - set(known))
+        if unknown:
+            raise DomainError(f"unknown tournament setting(s): {', '.join(unknown)}")
+        values = dict(data)
+        if "break_order" in values:
+            order = values["break_order"]
+            if not isinstance(order, (list, tuple)) or not all(_is_int(n) for n in order):
+                raise DomainError("break_order must be a list of table numbers")
+            values["break_order"] = tuple(order)
+        settings = cls(**values)
+        settings.validate()
+        return settings
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["break_order"] = list(self.break_order)
+        return data
+
+    def validate(self) -> None:
+        defaults = TournamentSettings.__dataclass_fields__
+        for name, f in defaults.items():
+            value = getattr(self, name)
+            if f.type in ("int",) and not _is_int(value):
+                raise DomainError(f"setting {name} must be a whole number, not {value!r}")
+            if f.type == "int | None" and value is not None and not _is_int(value):
+                raise DomainError(f"setting {name} must be a whole number or empty, not {value!r}")
+            if f.type == "int" and value < 0:
+                raise DomainError(f"setting {name} must not be negative ({value})")
+            if f.type == "bool" and not isinstance(value, bool):
+                raise DomainError(f"setting {name} must be true or false, not {value!r}")
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise DomainError("the tournament needs a name")
+        if self.starting_stack <= 0:
+            raise DomainError("the starting stack must be more than zero chips")
+        if not 0 <= self.rake_percent <= 100:
+            raise DomainError(f"rake_percent must be between 0 and 100, not {self.rake_percent}")
+        if not 0 <= self.pko_cash_percent <= 100:
+            raise DomainError(f"pko_cash_percent must be between 0 and 100, not {self.pko_cash_percent}")
+        if self.bounty_mode not in BOUNTY_MODES:
+            raise DomainError(f"bounty_mode must be one of {', '.join(BOUNTY_MODES)}, not {self.bounty_mode!r}")
+        if self.bounty_mode != "none" and self.bounty <= 0:
+            raise DomainError("a bounty tournament needs a bounty amount above zero")
+        if self.button_mode not in BUTTON_MODES:
+            raise DomainError(f"button_mode must be 'dead' (TDA 32) or 'moving', not {self.button_mode!r}")
+        if self.new_player_rule not in NEW_PLAYER_RULES:
+            raise DomainError(f"new_player_rule must be 'tda' or 'seed', not {self.new_player_rule!r}")
+        if self.payout_unit <= 0:
+            raise DomainError("payout_unit must be at least 1")
+        if self.tolerance_few_tables < 1 or self.tolerance_many_tables < 1:
+            raise DomainError("the balancing tolerance must be at least one player")
+        if self.halt_short_by < 1:
+            raise DomainError("halt_short_by must be at least one player")
+        if self.final_table_size is not None and not 2 <= self.final_table_size <= 10:
+            raise DomainError(f"final_table_size must be between 2 and 10, not {self.final_table_size}")
+        t = self.late_registration_until_time
+        if t is not None and (not isinstance(t, str) or not _TIME_OF_DAY.match(t)):
+            raise DomainError(f"late_registration_until_time must be HH:MM, not {t!r}")
+        if self.rebuy_limit and self.rebuy_chips <= 0:
+            raise DomainError("rebuys need rebuy_chips above zero")
+        if self.addon_enabled and self.addon_chips <= 0:
+            raise DomainError("an add-on needs addon_chips above zero")
+
+    def tolerance(self, live_tables: int) -> int:
+        """Seed 004 T 6: within two players with more than six tables, within one with six or fewer."""
+        return self.tolerance_many_tables if live_tables > self.few_tables else self.tolerance_few_tables
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -1,0 +1,125 @@
+"""Finishing places and prizes, derived from the bust record (so undo and rebuild give the same numbers).
+
+- A bust's place is the number of players left plus one (counting, at the end, every entry that
+  busted later or is still in).
+- Players busted on the same hand finish in the order of their chips at the start of the hand; equal
+  stacks tie and share the prizes of the places they cover (seed 004 T 11; rules-reference 2.5 [impl]).
+- Hand-for-hand (TDA RP-8A; WSOP 126b): busts at different tables on the same hand tie.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from tournament_director.domain.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
+from tournament_director.resources import resource_path
+
+if TYPE_CHECKING:
+    from tournament_director.domain.tournament import BustGroup, Tournament
+
+
+@dataclass(frozen=True)
+class StandingsRow:
+    entry_id: int
+    name: str
+    place: int | None  # None while still playing
+    place_to: int | None  # the last place a tie covers (= place without a tie)
+    prize: int
+    bounty_won: int
+    eliminated_by: tuple[str, ...]
+    bust_level: int | None
+    bust_time: str | None
+    chips: int
+
+    @property
+    def tied(self) -> bool:
+        return self.place is not None and self.place_to != self.place
+
+
+@lru_cache(maxsize=16)
+def payout_table(name: str) -> PayoutTable:
+    return load_payout_table(resource_path("payouts", f"{name}.toml"))
+
+
+def payout_percentages(t: "Tournament") -> tuple[Decimal, ...]:
+    if t.payout_percentages is not None:
+        return t.payout_percentages
+    return payout_table(t.settings.payout_table).percentages_for(max(len(t.entries), 1))
+
+
+def prizes_by_place(t: "Tournament") -> list[int]:
+    """Prize of place 1, 2, ...; they add up to the prize pool."""
+    return prizes_from_percentages(t.prize_pool, payout_percentages(t), t.settings.payout_unit)
+
+
+def group_tiers(group: "BustGroup") -> list[list[int]]:
+    """The entries of one bust group from the best finish to the worst; each tier ties."""
+    tables = {n for n in group.tables.values()}
+    if group.hand_for_hand_hand is not None and len(tables) > 1:
+        return [sorted(group.entries)]  # WSOP 126b: different tables on the same hand tie
+    by_chips: dict[int, list[int]] = {}
+    for entry_id in group.entries:
+        by_chips.setdefault(group.start_chips[entry_id], []).append(entry_id)
+    return [sorted(by_chips[c]) for c in sorted(by_chips, reverse=True)]
+
+
+def places(t: "Tournament") -> dict[int, tuple[int, int]]:
+    """entry id -> (place, last place covered) for every finished entry (and the winner when over)."""
+    result: dict[int, tuple[int, int]] = {}
+    running = t.alive
+    for group in reversed(t.bust_groups):
+        for tier in group_tiers(group):
+            for entry_id in tier:
+                result[entry_id] = (running + 1, running + len(tier))
+            running += len(tier)
+    if t.finished:
+        winner = next(e.id for e in t.entries.values() if not e.busted)
+        result[winner] = (1, 1)
+    return result
+
+
+def last_group_places(t: "Tournament") -> dict[int, tuple[int, int]]:
+    """Places of the latest bust group only (cheap: used after each bust)."""
+    if not t.bust_groups:
+        return {}
+    result: dict[int, tuple[int, int]] = {}
+    running = t.alive
+    for tier in group_tiers(t.bust_groups[-1]):
+        for entry_id in tier:
+            result[entry_id] = (running + 1, running + len(tier))
+        running += len(tier)
+    return result
+
+
+def standings(t: "Tournament") -> list[StandingsRow]:
+    """Every entry: the players still in first (by chips), then by finishing place."""
+    prizes = prizes_by_place(t)
+    placed = places(t)
+    prize_of: dict[int, int] = {}
+    covered: dict[tuple[int, int], list[int]] = {}
+    for entry_id, span in placed.items():
+        covered.setdefault(span, []).append(entry_id)
+    for (first, last), members in covered.items():
+        total = sum(prizes[first - 1 : last])
+        for entry_id, share in zip(sorted(members), split_evenly(total, len(members))):
+            prize_of[entry_id] = share
+    if t.deal is not None:
+        prize_of.update(t.deal)
+    rows = []
+    for entry in t.entries.values():
+        place = placed.get(entry.id)
+        rows.append(
+            StandingsRow(
+                entry_id=entry.id, name=entry.name, place=place[0] if place else None,
+                place_to=place[1] if place else None,
+                prize=prize_of.get(entry.id, 0) if (place or t.deal) else 0,
+                bounty_won=entry.bounty_won,
+                eliminated_by=tuple(t.entries[e].name for e in entry.eliminated_by),
+                bust_level=entry.bust_level, bust_time=entry.bust_time, chips=entry.chips,
+            )
+        )
+    rows.sort(key=lambda r: (r.place is not None, r.place or 0, -r.chips, r.entry_id))
+    return rows
