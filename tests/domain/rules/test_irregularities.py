@@ -390,3 +390,8 @@ def test_tda_30_player_back_before_the_last_card_keeps_a_live_hand():
 def test_impossible_facts_are_refused_with_a_clear_message(call, message):
     with pytest.raises(DomainError, match=message):
         call()
+
+
+def test_a_seat_with_no_cards_is_pointed_to_the_dealt_out_ruling():
+    with pytest.raises(DomainError, match="entitled_seat_dealt_out"):
+        wrong_card_count(4, 0)

@@ -48,7 +48,14 @@ STREETS = ("flop", "turn", "river")
 
 @dataclass(frozen=True)
 class Ruling:
-    """A floor decision: what happens, what the dealer does, and which rule says so."""
+    """A floor decision: what happens, what the dealer does, and which rule says so.
+
+    ``decision`` is a short code (``misdeal``, ``replace_card``, ``deal_continues``, ``burn_extra_card``,
+    ``random_burn``, ``reshuffle_redeal_board``, ``river_becomes_turn``, ``restore_burn``, ``stands``,
+    ``kill_hand``, ``hand_dead``, ``void_hand``); ``procedure`` holds the dealer's steps in order;
+    ``substantial_action`` tells whether the misdeal cut-off has been passed (TDA 36, or two players
+    acting under Robert's Rules); ``notes`` carry house-option overrides and where a rulebook is silent.
+    """
 
     decision: str
     summary: str
@@ -77,7 +84,7 @@ class Ruling:
 
 # --- House options (rules-reference section 3) ------------------------------------------------
 
-_OPTION_VALUES: dict[str, tuple[str, ...]] = {
+HOUSE_OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "exposed_card_misdeal": ("first_two", "first_only"),  # row 1
     "extra_card": ("misdeal", "burn"),  # row 3
     "misdeal_cutoff": ("tda2024", "rrop"),  # row 4
@@ -132,7 +139,7 @@ class HouseOptions:
     premature_turn: str | None = None
 
     def __post_init__(self) -> None:
-        for name, allowed in _OPTION_VALUES.items():
+        for name, allowed in HOUSE_OPTION_CHOICES.items():
             value = getattr(self, name)
             if value is not None and value not in allowed:
                 raise DomainError(f"house option {name}={value!r} is not one of {', '.join(allowed)}")
@@ -585,8 +592,10 @@ def wrong_card_count(seat: int, cards_held: int, *, is_button: bool = False, but
     _check_seat(seat, table_size)
     _check_flag(is_button, "is_button")
     _check_flag(button_has_acted, "button_has_acted")
-    if not isinstance(cards_held, int) or not 0 <= cards_held <= 4:
-        raise DomainError(f"a player cannot hold {cards_held!r} cards here: give 0 to 4")
+    if cards_held == 0:
+        raise DomainError(f"seat {seat} holds no cards: that is an entitled seat dealt out (entitled_seat_dealt_out)")
+    if not isinstance(cards_held, int) or not 1 <= cards_held <= 4:
+        raise DomainError(f"a player cannot hold {cards_held!r} cards here: give 1 to 4")
     if cards_held == 2:
         raise DomainError(f"seat {seat} holds two cards: that is the right number, nothing to rule")
     if button_has_acted and not is_button:
@@ -666,7 +675,9 @@ def fouled_deck(duplicate_card: str | None = None, *, hand_concluded: bool = Fal
          "Take the fouled deck out of play and bring a new deck.",
          "Deal the hand again with the same button and the same players."),
         "TDA 35-E" if ctx.tda else "RRoP Irregularities",
-        notes=("Substantial action does not matter for a fouled deck.",),
+        notes=("Substantial action does not matter for a fouled deck.",
+               "The rules say only that bets are returned; dealing again with the same button follows the "
+               "exact-replay rule of a misdeal (TDA 35-C)."),
     )
 
 
@@ -755,7 +766,8 @@ IRREGULARITIES: tuple[Irregularity, ...] = (
     Irregularity("too_many_flop_cards", "Too many cards on the flop", (
         Fact("flop_cards", "Cards on the flop", "int", 4), _ACTIONS), too_many_flop_cards),
     Irregularity("premature_board_card", "Premature flop / turn / river", (
-        Fact("street", "Which street came too early", "choice", None, STREETS, required=True), _ACTIONS), premature_board_card),
+        Fact("street", "Which street came too early", "choice", None, STREETS, required=True), _ACTIONS),
+        premature_board_card),
     Irregularity("flop_without_burn", "Flop dealt without a burn", (
         Fact("actions_on_flop", "Actions taken on the flop", "actions", ()),
         Fact("flop_turned_face_up", "Flop already turned face up", "bool", True)), flop_without_burn),
