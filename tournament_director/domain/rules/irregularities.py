@@ -261,7 +261,7 @@ def _misdeal(ctx: _Context, cause: str, cause_rule: str, *, button_corrected: bo
         replay,
         absent,
         "Deal cards to players serving a penalty and kill those hands; the original deal and the re-deal "
-        "count as one hand of the penalty.",
+        "count as one hand of the penalty (TDA 35-C).",
     )
     rule = _with_replay_rule(cause_rule, ctx)
     return ctx.ruling("misdeal", f"Misdeal: {cause}; the hand is re-dealt.", procedure, rule,
