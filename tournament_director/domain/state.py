@@ -2,7 +2,8 @@
 
 Two parts: the floor (settings, entries, money, tables, seats, busts: ``Tournament``) and the
 schedule (blind structure and the level clock: ``Schedule``). Events whose type starts with
-``structure.`` or ``clock.`` belong to the schedule; every other event belongs to the floor.
+``structure.`` or ``clock.`` belong to the schedule; ``ruling.recorded`` events are the floor tool's
+rulings, kept in order so a later dispute can be reopened; every other event belongs to the floor.
 """
 
 from __future__ import annotations
@@ -12,13 +13,22 @@ from typing import Any
 from tournament_director.domain.schedule import Schedule
 from tournament_director.domain.tournament import Tournament
 
+from tournament_director.domain.errors import DomainError
+
 SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
+RULING_RECORDED = "ruling.recorded"
 
 
 class TournamentState:
-    def __init__(self, floor: Tournament | None = None, schedule: Schedule | None = None) -> None:
+    def __init__(
+        self,
+        floor: Tournament | None = None,
+        schedule: Schedule | None = None,
+        rulings: list[dict[str, Any]] | None = None,
+    ) -> None:
         self.floor = floor if floor is not None else Tournament.new()
         self.schedule = schedule if schedule is not None else Schedule.new()
+        self.rulings: list[dict[str, Any]] = rulings if rulings is not None else []
 
     @classmethod
     def new(cls) -> "TournamentState":
@@ -28,12 +38,24 @@ class TournamentState:
         """Fold one event in; raises DomainError (and changes nothing) when the event does not fit."""
         if event_type.startswith(SCHEDULE_EVENT_PREFIXES):
             self.schedule.apply(event_type, payload)
+        elif event_type == RULING_RECORDED:
+            if not isinstance(payload.get("ruling"), dict):
+                raise DomainError("a recorded ruling needs the ruling itself")
+            self.rulings.append(dict(payload))
         else:
             self.floor.apply(event_type, payload)
 
     def to_snapshot(self) -> dict[str, Any]:
-        return {"floor": self.floor.to_snapshot(), "schedule": self.schedule.to_snapshot()}
+        return {
+            "floor": self.floor.to_snapshot(),
+            "schedule": self.schedule.to_snapshot(),
+            "rulings": [dict(ruling) for ruling in self.rulings],
+        }
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> "TournamentState":
-        return cls(Tournament.from_snapshot(data["floor"]), Schedule.from_snapshot(data["schedule"]))
+        return cls(
+            Tournament.from_snapshot(data["floor"]),
+            Schedule.from_snapshot(data["schedule"]),
+            [dict(ruling) for ruling in data.get("rulings", [])],
+        )
