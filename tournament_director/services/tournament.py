@@ -1,0 +1,455 @@
+"""Floor commands for one tournament: registration and money, the seat draw, hands, absent players,
+eliminations, balancing and breaking proposals, payouts and deals.
+
+Each command validates through the domain and records exactly one event through the CommandRunner.
+Random draws and times are decided here and written into the payload, so a rebuild from the log gives
+the same state. Queries hand out plain frozen values, never the live aggregate.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from tournament_director.domain import buttons
+from tournament_director.domain.balancing import Move, MoveProposal, propose
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.icm import chip_chop, icm_deal
+from tournament_director.domain.seating import Table, default_rng, draw_first_button, draw_start_seats
+from tournament_director.domain.settings import TournamentSettings
+from tournament_director.domain.standings import (
+    StandingsRow, last_group_places, payout_percentages, places, prizes_by_place, standings,
+)
+from tournament_director.domain.tournament import Entry, Tournament
+
+__all__ = [
+    "BustResult", "DealProposal", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
+    "SeatView", "StandingsRow", "TableView", "TournamentService",
+]
+
+
+@dataclass(frozen=True)
+class ForcedBets:
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    big_blind_ante: bool = False
+
+
+@dataclass(frozen=True)
+class EntryView:
+    entry_id: int
+    name: str
+    player_id: int | None
+    entry_number: int  # 1 = first buy-in, 2 = first re-entry ...
+    table: int | None
+    seat: int | None
+    chips: int
+    present: bool
+    waiting_for_button: bool  # TDA 8-A/10-A: seated between the small blind and the button
+    rebuys: int
+    addons: int
+    busted: bool
+    place: int | None
+    place_to: int | None
+    eliminated_by: tuple[int, ...]
+    bounty: int
+    bounty_won: int
+    paid: int
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    entry_id: int | None = None
+    name: str = ""
+    chips: int | None = None
+    marker: str = ""  # "D", "SB", "BB", "D SB" heads-up
+    absent: bool = False
+    waiting: bool = False
+    locked: bool = False
+
+
+@dataclass(frozen=True)
+class TableView:
+    number: int
+    seats: tuple[SeatView, ...]
+    hand_number: int = 0
+    note: str = ""
+    seat_count: int = 0
+    players: int = 0
+    button: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    small_blind_dead: bool = False
+    in_hand: bool = False
+    broken: bool = False
+    halt: bool = False  # TDA 11-D
+    next_big_blind: int | None = None  # the entry due the big blind next (moves first to balance)
+    waiting: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PrizePoolView:
+    entries: int
+    reentries: int
+    rebuys: int
+    addons: int
+    contributions: int  # buy-ins, rebuys and add-ons less rake
+    house: int  # fees and rake
+    guarantee: int
+    top_up: int
+    prize_pool: int
+    bounty_pool: int
+    prizes: tuple[int, ...]  # by place
+    players_left: int
+
+
+@dataclass(frozen=True)
+class BustResult:
+    busted: tuple[EntryView, ...]
+    proposal: MoveProposal
+    finished: bool
+
+
+@dataclass(frozen=True)
+class DealProposal:
+    method: str  # "icm" | "chip_chop"
+    shares: tuple[tuple[int, int], ...]  # (entry id, amount)
+    total: int
+
+
+class TournamentService:
+    def __init__(
+        self,
+        runner: Any,
+        rng: random.Random | None = None,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
+        self.runner = runner
+        self.rng = rng or default_rng()
+        self._now = now or (lambda: datetime.now(timezone.utc).astimezone())
+
+    # --- reading the live state ------------------------------------------------------------
+    @property
+    def _t(self) -> Tournament:
+        return self.runner.state.floor
+
+    def _level(self) -> Any:
+        schedule = getattr(self.runner.state, "schedule", None)
+        current = getattr(schedule, "current_level", None)
+        return current() if callable(current) else None
+
+    def _level_number(self, level: int | None) -> int | None:
+        if level is not None:
+            return level
+        current = self._level()
+        return getattr(current, "number", None)
+
+    def _forced(self, forced: ForcedBets | None) -> ForcedBets:
+        if forced is not None:
+            return forced
+        level = self._level()
+        if level is None:
+            raise DomainError("no blind level in force (on a break or no structure): give the blinds")
+        return ForcedBets(level.small_blind, level.big_blind, level.ante, level.big_blind_ante)
+
+    def _stamp(self) -> dict[str, str]:
+        now = self._now()
+        return {"time": now.astimezone(timezone.utc).isoformat(timespec="seconds"), "time_of_day": now.strftime("%H:%M")}
+
+    # --- set-up ------------------------------------------------------------------------------
+    def configure(self, settings: TournamentSettings | Mapping[str, Any]) -> Any:
+        data = settings.to_dict() if isinstance(settings, TournamentSettings) else dict(settings)
+        TournamentSettings.from_dict(data)
+        return self.runner.execute("tournament.configured", {"settings": data})
+
+    @property
+    def settings(self) -> TournamentSettings:
+        return self._t.settings
+
+    def add_tables(self, count: int, seats: int = 9, *, first_number: int | None = None,
+                   locked: Mapping[int, Iterable[int]] | None = None) -> Any:
+        if count < 1:
+            raise DomainError("add at least one table")
+        start = first_number if first_number is not None else max(self._t.tables, default=0) + 1
+        locked = locked or {}
+        specs = [{"number": n, "seats": seats, "locked": sorted(locked.get(n, ()))} for n in range(start, start + count)]
+        return self.runner.execute("tables.added", {"tables": specs})
+
+    def lock_seat(self, table: int, seat: int, locked: bool = True) -> Any:
+        return self.runner.execute("seat.locked", {"table": table, "seat": seat, "locked": locked})
+
+    def close_registration(self, closed: bool = True) -> Any:
+        return self.runner.execute("registration.closed", {"closed": closed})
+
+    # --- entries -----------------------------------------------------------------------------
+    def register(self, name: str, player_id: int | None = None, *, level: int | None = None) -> EntryView:
+        """A buy-in or re-entry. Once seats are drawn, the player draws from the same seat pool (TDA 8-A)."""
+        t = self._t
+        entry_id = t.next_entry_id
+        payload: dict[str, Any] = {"entry_id": entry_id, "name": name, "player_id": player_id,
+                                   "level": self._level_number(level), **self._stamp(), "seat": None}
+        if t.seated_drawn:
+            if t.registration_open(payload["level"], payload["time_of_day"]):
+                [(_, table, seat)] = draw_start_seats([entry_id], t.open_tables(), self.rng)
+                payload["seat"] = [table, seat]
+        self.runner.execute("entry.registered", payload)
+        return self.entry(entry_id)
+
+    def register_many(self, players: Sequence[str | tuple[str, int | None]], *, level: int | None = None) -> list[EntryView]:
+        """Bulk registration before the draw (a pre-registered list): one event."""
+        start = self._t.next_entry_id
+        rows = []
+        for i, player in enumerate(players):
+            name, player_id = (player, None) if isinstance(player, str) else player
+            rows.append({"entry_id": start + i, "name": name, "player_id": player_id})
+        self.runner.execute("entries.imported", {"entries": rows, "level": self._level_number(level), **self._stamp()})
+        return [self.entry(start + i) for i in range(len(rows))]
+
+    def draw_seats(self) -> list[EntryView]:
+        """The random start draw (TDA 7): every live entry without a seat, balanced across tables, and a
+        drawn button at each table (rules-reference §3 row 24)."""
+        t = self._t
+        unseated = [e.id for e in t.entries.values() if not e.busted and e.table is None]
+        if not unseated:
+            raise DomainError("nobody is waiting for a seat")
+        assignments = draw_start_seats(unseated, t.open_tables(), self.rng)
+        occupancy: dict[int, dict[int, int]] = {}
+        for entry_id, table, seat in assignments:
+            occupancy.setdefault(table, dict(t.tables[table].seats))[seat] = entry_id
+        button_seats = []
+        for number in sorted(occupancy):
+            if t.tables[number].big_blind is None:
+                probe = Table(number=number, seat_count=t.tables[number].seat_count, seats=occupancy[number])
+                seat = draw_first_button(probe, self.rng)
+                if seat is not None:
+                    button_seats.append([number, seat])
+        self.runner.execute("seats.drawn", {"assignments": [list(a) for a in assignments], "buttons": button_seats})
+        return [self.entry(e) for e in unseated]
+
+    def set_button(self, table: int, seat: int) -> Any:
+        """Put the button of the next hand on ``seat`` (first button, or a correction: TDA 34-A)."""
+        return self.runner.execute("table.button_set", {"table": table, "seat": seat})
+
+    def rebuy(self, entry_id: int, *, level: int | None = None) -> EntryView:
+        self.runner.execute("entry.rebuy", {"entry_id": entry_id, "level": self._level_number(level)})
+        return self.entry(entry_id)
+
+    def add_on(self, entry_id: int, *, level: int | None = None) -> EntryView:
+        self.runner.execute("entry.addon", {"entry_id": entry_id, "level": self._level_number(level)})
+        return self.entry(entry_id)
+
+    def set_present(self, entry_id: int, present: bool) -> EntryView:
+        self.runner.execute("entry.presence", {"entry_id": entry_id, "present": present})
+        return self.entry(entry_id)
+
+    def record_chips(self, counts: Mapping[int, int]) -> Any:
+        """The director's chip counts (winners of pots the program cannot know)."""
+        return self.runner.execute("chips.counted", {"counts": [[e, c] for e, c in counts.items()]})
+
+    # --- eliminations --------------------------------------------------------------------------
+    def bust(self, entry_id: int, eliminated_by: Sequence[int] = (), *, start_chips: int | None = None,
+             level: int | None = None) -> BustResult:
+        return self.bust_many([(entry_id, eliminated_by, start_chips)], level=level)
+
+    def bust_many(self, busts: Sequence[tuple[int, Sequence[int]] | tuple[int, Sequence[int], int | None]],
+                  *, level: int | None = None) -> BustResult:
+        """Players busted on the same hand (seed 004 T 11: ordered by chips at the start of the hand),
+        then the balancing proposal."""
+        t = self._t
+        rows = []
+        for bust in busts:
+            entry_id, eliminators = bust[0], bust[1]
+            row: dict[str, Any] = {"entry_id": entry_id, "eliminated_by": list(eliminators)}
+            if len(bust) > 2 and bust[2] is not None:  # type: ignore[misc]
+                row["start_chips"] = bust[2]  # type: ignore[misc]
+            rows.append(row)
+        payload: dict[str, Any] = {"busts": rows, "level": self._level_number(level), "time": self._stamp()["time"]}
+        if t.hand_for_hand:
+            payload["hand_for_hand_hand"] = t.hand_for_hand_hand
+        self.runner.execute("entry.busted", payload)
+        ids = [r["entry_id"] for r in rows]
+        group_places = last_group_places(t)
+        views = tuple(self._entry_view(t.entries[e], group_places.get(e)) for e in ids)
+        proposal = MoveProposal("none") if t.finished else self.propose_moves()
+        return BustResult(views, proposal, t.finished)
+
+    # --- balancing, breaking, final table -----------------------------------------------------
+    def propose_moves(self) -> MoveProposal:
+        """Moves to balance, break a table or form the final table; nothing moves until accepted."""
+        if self._t.finished:
+            return MoveProposal("none")
+        return propose(self._t.floor_picture(), self.rng)
+
+    def accept_moves(self, proposal: MoveProposal | Sequence[Move]) -> Any:
+        """Record the proposal (or the director's edited moves) as one event."""
+        if isinstance(proposal, MoveProposal):
+            payload = {
+                "kind": proposal.kind,
+                "moves": [m.to_dict() for m in proposal.moves],
+                "broken_tables": list(proposal.broken_tables),
+                "buttons": [list(b) for b in proposal.buttons],
+            }
+        else:
+            payload = {"kind": "manual", "moves": [m.to_dict() for m in proposal], "broken_tables": [], "buttons": []}
+        if not payload["moves"] and not payload["broken_tables"]:
+            raise DomainError("no moves to make")
+        return self.runner.execute("moves.accepted", payload)
+
+    def move_player(self, entry_id: int, to_table: int, to_seat: int) -> Any:
+        entry = self._t.live_entry(entry_id)
+        if entry.table is None or entry.seat is None:
+            raise DomainError(f"{entry.name} has no seat yet")
+        return self.accept_moves([Move(entry_id, entry.table, entry.seat, to_table, to_seat, "TD decision", "moved by the director")])
+
+    # --- hands ---------------------------------------------------------------------------------
+    def next_hand(self, table: int | None = None, forced: ForcedBets | None = None) -> Any:
+        """Deal the next hand at one table, or at every table (table=None). Absent players post and
+        their hands are killed (TDA 30, 71-C; seed 004 T 2, 4, 7)."""
+        bets = self._forced(forced)
+        numbers = [table] if table is not None else [t.number for t in self._t.open_tables() if t.players >= 2]
+        if not numbers:
+            raise DomainError("no table has two players to deal to")
+        payload = {"tables": numbers, "small_blind": bets.small_blind, "big_blind": bets.big_blind,
+                   "ante": bets.ante, "big_blind_ante": bets.big_blind_ante, "level": self._level_number(None),
+                   "time": self._stamp()["time"]}
+        return self.runner.execute("hand.next", payload)
+
+    def finish_hand(self, table: int | None = None) -> Any:
+        numbers = [table] if table is not None else [t.number for t in self._t.open_tables() if t.in_hand]
+        return self.runner.execute("hand.finished", {"tables": numbers})
+
+    def set_hand_for_hand(self, on: bool) -> Any:
+        return self.runner.execute("hand_for_hand.set", {"on": on})
+
+    # --- payouts and deals -----------------------------------------------------------------------
+    def edit_payouts(self, percentages: Sequence[str | int | float] | None) -> Any:
+        """Hand-edited payout percentages by place (summing to 100), or None for the payout table."""
+        value = None if percentages is None else [str(p) for p in percentages]
+        return self.runner.execute("payouts.edited", {"percentages": value})
+
+    def propose_deal(self, method: str = "icm") -> DealProposal:
+        t = self._t
+        alive = sorted((e for e in t.entries.values() if not e.busted), key=lambda e: e.id)
+        prizes = prizes_by_place(t)[: len(alive)]
+        prizes += [0] * (len(alive) - len(prizes))
+        stacks = [e.chips for e in alive]
+        unit = t.settings.payout_unit
+        if method == "icm":
+            amounts = icm_deal(stacks, prizes, unit)
+        elif method == "chip_chop":
+            amounts = chip_chop(stacks, sum(prizes), unit)
+        else:
+            raise DomainError(f"a deal is 'icm' or 'chip_chop', not {method!r}")
+        return DealProposal(method, tuple((e.id, a) for e, a in zip(alive, amounts)), sum(prizes))
+
+    def make_deal(self, deal: DealProposal | Mapping[int, int], method: str = "custom") -> Any:
+        if isinstance(deal, DealProposal):
+            shares, method = list(deal.shares), deal.method
+        else:
+            shares = list(deal.items())
+        return self.runner.execute("deal.made", {"method": method, "shares": [[e, a] for e, a in shares]})
+
+    # --- queries ---------------------------------------------------------------------------------
+    def _entry_view(self, e: Entry, place: tuple[int, int] | None = None) -> EntryView:
+        waiting = e.table is not None and e.id in self._t.tables[e.table].waiting
+        return EntryView(
+            entry_id=e.id, name=e.name, player_id=e.player_id, entry_number=e.number, table=e.table, seat=e.seat,
+            chips=e.chips, present=e.present, waiting_for_button=waiting, rebuys=e.rebuys, addons=e.addons,
+            busted=e.busted, place=place[0] if place else None, place_to=place[1] if place else None,
+            eliminated_by=tuple(e.eliminated_by), bounty=e.bounty, bounty_won=e.bounty_won, paid=e.paid_total,
+        )
+
+    def entry(self, entry_id: int) -> EntryView:
+        t = self._t
+        e = t.entry(entry_id)
+        place = None
+        if e.busted or t.finished:
+            place = places(t).get(entry_id)
+        return self._entry_view(e, place)
+
+    def entries(self) -> list[EntryView]:
+        t = self._t
+        placed = places(t)
+        return [self._entry_view(e, placed.get(e.id)) for e in t.entries.values()]
+
+    def table(self, number: int) -> TableView:
+        t = self._t
+        return self._table_view(t.table(number), self._halts())
+
+    def tables(self) -> list[TableView]:
+        halts = self._halts()
+        return [self._table_view(table, halts) for table in sorted(self._t.open_tables(), key=lambda x: x.number)]
+
+    def _halts(self) -> set[int]:
+        from tournament_director.domain.balancing import halting_flags
+
+        return set(halting_flags(self._t.open_tables(), self._t.settings.halt_short_by))
+
+    def _table_view(self, table: Table, halts: set[int]) -> TableView:
+        t = self._t
+        mode = t.settings.button_mode
+        button = sb = bb = None
+        sb_dead = False
+        due: int | None = None
+        if table.players >= 2:
+            if table.hand_number > 0:
+                button, sb, bb = table.button, table.small_blind, table.big_blind
+                sb_dead = sb is not None and sb not in table.seats
+            else:
+                pos = buttons.upcoming_positions(table, mode)
+                button, sb, bb, sb_dead = pos.button, pos.small_blind, pos.big_blind, pos.small_blind_dead
+            order = buttons.due_big_blind_order(table, mode)
+            due = order[0] if order else None
+        seats = []
+        for seat in range(1, table.seat_count + 1):
+            marker = " ".join(m for m, s in (("D", button), ("SB", sb), ("BB", bb)) if s == seat)
+            entry_id = table.seats.get(seat)
+            if entry_id is None:
+                seats.append(SeatView(seat, marker=marker, locked=seat in table.locked))
+                continue
+            e = t.entries[entry_id]
+            seats.append(SeatView(seat, entry_id, e.name, e.chips, marker, not e.present, entry_id in table.waiting))
+        halt = table.number in halts
+        note = f"{t.settings.halt_short_by}+ short: halt (TDA 11-D)" if halt else ""
+        return TableView(
+            number=table.number, seats=tuple(seats), hand_number=table.hand_number, note=note,
+            seat_count=table.seat_count, players=table.players, button=button, small_blind=sb, big_blind=bb,
+            small_blind_dead=sb_dead, in_hand=table.in_hand, broken=table.broken, halt=halt, next_big_blind=due,
+            waiting=tuple(sorted(table.waiting)),
+        )
+
+    def standings(self) -> list[StandingsRow]:
+        return standings(self._t)
+
+    def results(self) -> list[StandingsRow]:
+        """Finished entries by place (and the winner once the tournament is over)."""
+        return [r for r in standings(self._t) if r.place is not None]
+
+    def prize_pool(self) -> PrizePoolView:
+        t = self._t
+        entries = list(t.entries.values())
+        return PrizePoolView(
+            entries=len(entries), reentries=sum(1 for e in entries if e.number > 1),
+            rebuys=sum(e.rebuys for e in entries), addons=sum(e.addons for e in entries),
+            contributions=t.prize_contributions, house=t.house_total, guarantee=t.settings.guarantee,
+            top_up=t.guarantee_top_up, prize_pool=t.prize_pool, bounty_pool=t.bounty_pool,
+            prizes=tuple(prizes_by_place(t)) if entries else (), players_left=t.players_left,
+        )
+
+    def payout_percentages(self) -> tuple[str, ...]:
+        return tuple(str(p) for p in payout_percentages(self._t))
+
+    @property
+    def players_left(self) -> int:
+        return self._t.players_left
+
+    @property
+    def finished(self) -> bool:
+        return self._t.finished
+
+    def check_invariants(self) -> list[str]:
+        return self._t.check_invariants()
