@@ -7,7 +7,7 @@ clock service); the aggregate only needs the saved state, so it never reads a cl
 force for the next hand (TDA 23) is always known from the log alone.
 
 Event types and their extra payload fields:
-    structure.replaced   structure (dict, as Structure.to_dict)
+    structure.replaced   structure (dict, as Structure.to_dict); optional chips (dict, as ChipSet.to_dict)
     structure.edited     index, period (dict, as period_to_dict)
     clock.started / clock.paused / clock.resumed
     clock.level_changed  period_index must be the next period (the remaining time crossed zero)
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from tournament_director.domain.chips import ChipSet
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.structure import Break, Level, Period, Structure, period_from_dict
 
@@ -54,6 +55,7 @@ class SavedClock:
 class Schedule:
     def __init__(self) -> None:
         self.structure: Structure | None = None
+        self.chip_set: ChipSet | None = None
         self.current_period_index: int = 0
         self.remaining_ms: int = 0
         self.running: bool = False
@@ -76,6 +78,7 @@ class Schedule:
     def to_snapshot(self) -> dict[str, Any]:
         return {
             "structure": self.structure.to_dict() if self.structure is not None else None,
+            "chips": self.chip_set.to_dict() if self.chip_set is not None else None,
             "period_index": self.current_period_index,
             "remaining_ms": self.remaining_ms,
             "running": self.running,
@@ -88,6 +91,8 @@ class Schedule:
         schedule = cls()
         raw = data.get("structure")
         schedule.structure = Structure.from_dict(raw) if raw is not None else None
+        chips = data.get("chips")
+        schedule.chip_set = ChipSet.from_dict(chips) if chips is not None else None
         schedule.current_period_index = int(data.get("period_index", 0))
         schedule.remaining_ms = int(data.get("remaining_ms", 0))
         schedule.running = bool(data.get("running", False))
@@ -120,6 +125,7 @@ class Schedule:
             if "structure" not in payload:
                 raise DomainError("structure.replaced needs the new structure")
             structure = Structure.from_dict(payload["structure"])
+            chip_set = ChipSet.from_dict(payload["chips"]) if payload.get("chips") is not None else None
         else:
             if self.structure is None:
                 raise DomainError("there is no structure to edit yet")
@@ -129,7 +135,8 @@ class Schedule:
             except (KeyError, TypeError, ValueError):
                 raise DomainError("structure.edited needs the period index and the new period") from None
             structure = self.structure.with_period(index, period_from_dict(raw_period, index + 1))
-        structure.validate()
+            chip_set = self.chip_set
+        structure.validate(chip_set)
         if "period_index" in payload:
             period_index, remaining_ms, running, wall_time = self._clock_fields(payload, structure)
         elif self.started:
@@ -141,6 +148,7 @@ class Schedule:
         if running and not self.started:
             raise DomainError("the clock has not been started yet")
         self.structure = structure
+        self.chip_set = chip_set
         self._set_clock(period_index, remaining_ms, running, wall_time)
 
     def _apply_clock(self, event_type: str, payload: dict[str, Any]) -> None:

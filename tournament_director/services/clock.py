@@ -1,0 +1,437 @@
+"""The clock service: clock commands recorded as events, and the live countdown between them.
+
+``ClockService(runner, monotonic=time.monotonic, wall=lambda: datetime.now(UTC))`` keeps a
+``domain.clock.Clock`` in step with the tournament's ``Schedule``. Every command validates on a copy of
+the live clock and through the aggregate, then records one event whose payload is the clock at that
+moment (period, remaining milliseconds, running, UTC wall time). ``tick()`` is called by the UI's
+repaint timer: it records the level changes that came due (TDA 23: the new level applies to the next
+hand) and returns every event that fired, so the UI can play sounds; the timer itself never counts time.
+
+After a restart with a clock that was running, nothing runs until the director chooses
+``resume_paused_after_restart()`` (the time saved at the last transition) or
+``continue_after_restart()`` (the wall time in between applied, the levels crossed meanwhile accounted
+for). An undo or redo made elsewhere is noticed and the live clock follows the restored state.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from tournament_director.domain.chips import ChipSet
+from tournament_director.domain.clock import (
+    HAND_FOR_HAND_DEFAULT_MS,
+    PERIOD_CHANGES,
+    Clock,
+    ClockEvent,
+)
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.structure import Break, Level, Period, Structure, structure_from_toml
+from tournament_director.resources import resource_path
+
+TEMPLATE_NAMES = ("turbo", "regular", "deep_stack", "fixed_limit")
+
+
+@dataclass(frozen=True)
+class RestartInfo:
+    """The clock was running when the program stopped; the director chooses how to go on."""
+
+    period_index: int
+    saved_remaining_ms: int
+    saved_at: datetime | None
+    wall_elapsed_seconds: float  # wall time since the last recorded transition
+
+
+@dataclass(frozen=True)
+class ClockView:
+    level: Level | None  # in force for the next hand; None during a break
+    next_level: Period | None  # the next period (a level or a break)
+    period_index: int
+    remaining_ms: int
+    remaining_seconds: float
+    running: bool
+    started: bool
+    on_break: bool
+    break_name: str
+    seconds_to_break: float | None
+    seconds_to_end_of_structure: float
+    notice: str  # colour-up announcement for the current or the next break
+    restart_pending: bool
+
+
+@dataclass(frozen=True)
+class TournamentFigures:
+    players_left: int
+    entries: int
+    chips_in_play: int
+    average_stack: int | None
+    estimated_end: datetime | None  # None until someone has been eliminated
+    seconds_to_end: float | None
+
+
+def load_template(name: str) -> tuple[Structure, ChipSet | None]:
+    """One of the shipped structures (resources/structures/NAME.toml)."""
+    if name not in TEMPLATE_NAMES:
+        raise DomainError(f"there is no structure template {name!r} (choose from {', '.join(TEMPLATE_NAMES)})")
+    return structure_from_toml(resource_path("structures", f"{name}.toml").read_text(encoding="utf-8"))
+
+
+class ClockService:
+    def __init__(
+        self,
+        runner: Any,
+        monotonic: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
+        *,
+        hand_for_hand_ms: int = HAND_FOR_HAND_DEFAULT_MS,
+    ) -> None:
+        self._runner = runner
+        self._monotonic = monotonic
+        self._wall = wall
+        self.hand_for_hand_ms = hand_for_hand_ms
+        self._clock: Clock | None = None
+        self._synced: tuple[Any, ...] | None = None
+        self._unreported: list[ClockEvent] = []
+        self.restart_pending: RestartInfo | None = None
+        self._sync(first=True)
+
+    # --- reading ---------------------------------------------------------------------------------
+    @property
+    def schedule(self) -> Any:
+        return self._runner.state.schedule
+
+    def view(self) -> ClockView | None:
+        """What the clock shows now; None while no structure is loaded."""
+        self._sync()
+        clock = self._clock
+        if clock is None:
+            return None
+        now = self._monotonic()
+        index = clock.period_index(now)
+        structure = clock.structure
+        period = structure.periods[index]
+        remaining = clock.remaining_ms(now)
+        to_break = clock.ms_to_next_break(now)
+        return ClockView(
+            level=period if isinstance(period, Level) else None,
+            next_level=structure.periods[index + 1] if index + 1 < len(structure.periods) else None,
+            period_index=index,
+            remaining_ms=remaining,
+            remaining_seconds=remaining / 1000,
+            running=clock.running,
+            started=self.schedule.started,
+            on_break=isinstance(period, Break),
+            break_name=period.name if isinstance(period, Break) else "",
+            seconds_to_break=None if to_break is None else to_break / 1000,
+            seconds_to_end_of_structure=clock.ms_to_end_of_structure(now) / 1000,
+            notice=self._colour_up_notice(structure, index),
+            restart_pending=self.restart_pending is not None,
+        )
+
+    def figures(self, players_left: int, entries: int, chips_in_play: int) -> TournamentFigures:
+        """Derived figures from the floor's numbers; the end is estimated from the elimination rate so far."""
+        if players_left < 0 or entries < 0 or players_left > entries:
+            raise DomainError(f"{players_left} players left out of {entries} entries does not add up")
+        average = chips_in_play // players_left if players_left else None
+        estimated_end, seconds_to_end = None, None
+        self._sync()
+        if self._clock is not None and entries > players_left >= 1:
+            played = self._level_seconds_played()
+            if played > 0:
+                rate = (entries - players_left) / played  # eliminations per second of play
+                seconds_to_end = self._wall_seconds_for_play((players_left - 1) / rate)
+                estimated_end = self._wall() + timedelta(seconds=seconds_to_end)
+        return TournamentFigures(players_left, entries, chips_in_play, average, estimated_end, seconds_to_end)
+
+    # --- the repaint timer -------------------------------------------------------------------------
+    def tick(self) -> list[ClockEvent]:
+        """Record the level changes that came due; return every event that fired since the last tick."""
+        self._sync()
+        if self._clock is None or self.restart_pending is not None:
+            return []
+        self._record_crossings(self._monotonic())
+        fired, self._unreported = self._unreported, []
+        return fired
+
+    # --- structure commands ------------------------------------------------------------------------
+    def load_structure(self, structure: Structure, chip_set: ChipSet | None = None) -> None:
+        """Use a new structure; a started clock keeps its place and its remaining time."""
+        structure.validate(chip_set)
+        payload: dict[str, Any] = {"structure": structure.to_dict()}
+        if chip_set is not None:
+            payload["chips"] = chip_set.to_dict()
+        if self._clock is not None and self.schedule.started:
+            now = self._before_command()
+            trial = copy.deepcopy(self._clock)
+            index = min(trial.period_index(now), len(structure.periods) - 1)
+            trial.replace_structure(structure, now, period_index=None if index == trial.period_index(now) else index)
+            self._execute("structure.replaced", trial, now, payload)
+        else:
+            self._runner.execute("structure.replaced", payload)
+            self._sync()
+
+    def load_template(self, name: str) -> None:
+        self.load_structure(*load_template(name))
+
+    def edit_period(self, index: int, period: Period) -> None:
+        """Change one level or break of the structure in play (an event like any other)."""
+        from tournament_director.domain.structure import period_to_dict
+
+        structure = self._require_clock().structure.with_period(index, period)
+        structure.validate(self.schedule.chip_set)
+        payload = {"index": index, "period": period_to_dict(period)}
+        if self.schedule.started:
+            now = self._before_command()
+            trial = copy.deepcopy(self._clock)
+            trial.replace_structure(structure, now)
+            self._execute("structure.edited", trial, now, payload)
+        else:
+            self._runner.execute("structure.edited", payload)
+            self._sync()
+
+    # --- clock commands ----------------------------------------------------------------------------
+    def start(self) -> None:
+        if self.schedule.started:
+            raise DomainError("the clock has already been started; resume it instead")
+        self._command("clock.started", lambda c, now: c.start(now))
+
+    def pause(self) -> None:
+        self._command("clock.paused", lambda c, now: c.pause(now))
+
+    def resume(self) -> None:
+        if not self.schedule.started:
+            self.start()
+            return
+        self._command("clock.resumed", lambda c, now: c.resume(now))
+
+    def next_level(self) -> None:
+        self._jump(lambda c, now: c.next_level(now))
+
+    def previous_level(self) -> None:
+        self._jump(lambda c, now: c.previous_level(now))
+
+    def jump_to_level(self, number: int) -> None:
+        index = self._require_clock().structure.index_of_level(int(number))
+        self._jump(lambda c, now: c.jump_to(index, now))
+
+    def jump_to_period(self, index: int) -> None:
+        self._jump(lambda c, now: c.jump_to(int(index), now))
+
+    def add_time(self, seconds: float) -> None:
+        """Add (or, negative, remove) time from the current period."""
+        delta_ms = round(seconds * 1000)
+        if delta_ms == 0:
+            raise DomainError("add or remove some time (got zero)")
+        self._command("clock.time_adjusted", lambda c, now: c.add_time(delta_ms, now), {"delta_ms": delta_ms})
+
+    def set_remaining(self, seconds: float) -> None:
+        remaining = round(seconds * 1000)
+        if remaining < 0:
+            raise DomainError(f"the remaining time cannot be negative (got {seconds} s)")
+        self._command("clock.time_adjusted", lambda c, now: c.set_remaining(remaining, now), {"set_ms": remaining})
+
+    def hand_for_hand(self, hands: int = 1) -> int:
+        """Take the hand-for-hand time off for ``hands`` hands (TDA RP-8); returns the milliseconds taken."""
+        taken: list[int] = []
+        self._command(
+            "clock.hand_for_hand_deducted",
+            lambda c, now: taken.append(c.deduct_hands(hands, now, self.hand_for_hand_ms)),
+            lambda: {"hands": hands, "deduction_ms": taken[0]},
+        )
+        return taken[0]
+
+    # --- after a restart ---------------------------------------------------------------------------
+    def resume_paused_after_restart(self) -> None:
+        """Go on from the time saved at the last transition, with the clock paused."""
+        info = self._require_restart()
+        now = self._monotonic()
+        clock = Clock(self.schedule.structure, period_index=info.period_index,
+                      remaining_ms=info.saved_remaining_ms, running=False, now=now)
+        self._execute("clock.restored", clock, now, {"choice": "paused"})
+        self.restart_pending = None
+
+    def continue_after_restart(self) -> list[ClockEvent]:
+        """Go on as if the clock had kept running; returns the events crossed while the program was down."""
+        info = self._require_restart()
+        now = self._monotonic()
+        clock = Clock(self.schedule.structure, period_index=info.period_index,
+                      remaining_ms=info.saved_remaining_ms, running=True,
+                      now=now - info.wall_elapsed_seconds)
+        crossed = clock.advance(now)
+        changes = [e for e in crossed if e.kind in PERIOD_CHANGES]
+        # Each level crossed while the program was down is logged at the moment it happened.
+        for change in changes:
+            self._record_level_change(change, clock, now)
+        self._execute("clock.restored", clock, now, {"choice": "continued", "periods_crossed": len(changes)})
+        self.restart_pending = None
+        return crossed
+
+    # --- internals ---------------------------------------------------------------------------------
+    def _require_clock(self) -> Clock:
+        self._sync()
+        if self._clock is None:
+            raise DomainError("load a blind structure before using the clock")
+        return self._clock
+
+    def _require_restart(self) -> RestartInfo:
+        self._sync()
+        if self.restart_pending is None:
+            raise DomainError("there is no interrupted clock to restore")
+        return self.restart_pending
+
+    def _before_command(self) -> float:
+        """Record due level changes first, so every event lands in the order it happened."""
+        self._require_clock()
+        if self.restart_pending is not None:
+            raise DomainError("the clock was running when the program stopped: first choose to resume it "
+                              "paused or to continue as if it had kept running")
+        now = self._monotonic()
+        self._record_crossings(now)
+        return now
+
+    def _command(self, event_type: str, change: Callable[[Clock, float], None],
+                 extra: dict[str, Any] | Callable[[], dict[str, Any]] | None = None) -> None:
+        now = self._before_command()
+        trial = copy.deepcopy(self._clock)
+        change(trial, now)
+        payload = extra() if callable(extra) else dict(extra or {})
+        self._execute(event_type, trial, now, payload)
+
+    def _jump(self, change: Callable[[Clock, float], None]) -> None:
+        from_index = self._require_clock().period_index(self._monotonic())
+        self._command("clock.jumped", change, {"from_index": from_index})
+
+    def _execute(self, event_type: str, trial: Clock, now: float, extra: dict[str, Any]) -> None:
+        """Record ``trial`` as the clock's new state; only once the event is written does it become live.
+
+        A command that runs the period out (time removed, hand-for-hand) is recorded at zero in its own
+        period, followed by the level change it caused.
+        """
+        crossed = trial.advance(now)
+        changes = [e for e in crossed if e.kind in PERIOD_CHANGES]
+        if changes and not self.schedule.started and event_type != "clock.started":
+            raise DomainError("the clock has not been started: jump to a level instead of running its time out")
+        fields = self._clock_fields(trial, now)
+        if changes:
+            fields["period_index"], fields["remaining_ms"] = changes[0].period_index - 1, 0
+        self._runner.execute(event_type, {**extra, **fields})
+        self._synced = self._state_key()
+        for change in changes:
+            self._record_level_change(change, trial, now)
+        self._clock = trial
+        self._unreported += crossed
+
+    def _clock_fields(self, clock: Clock, now: float) -> dict[str, Any]:
+        return {
+            "period_index": clock.period_index(now),
+            "remaining_ms": clock.remaining_ms(now),
+            "running": clock.running,
+            "wall_time": self._wall().isoformat(),
+        }
+
+    def _record_level_change(self, event: ClockEvent, clock: Clock, now: float) -> None:
+        """One "clock.level_changed" event, stamped with the moment the boundary was crossed."""
+        wall = self._wall() - timedelta(seconds=max(0.0, now - event.due_at))
+        self._runner.execute("clock.level_changed", {
+            "kind": event.kind,
+            "period_index": event.period_index,
+            "remaining_ms": clock.structure.periods[event.period_index].duration_seconds * 1000,
+            "running": clock.running,
+            "wall_time": wall.isoformat(),
+        })
+        self._synced = self._state_key()
+
+    def _record_crossings(self, now: float) -> None:
+        """Write a "clock.level_changed" event for every period boundary crossed by ``now``."""
+        clock = self._clock
+        if clock is None:
+            return
+        for event in clock.advance(now):
+            if event.kind in PERIOD_CHANGES:
+                self._record_level_change(event, clock, now)
+            self._unreported.append(event)
+
+    def _sync(self, first: bool = False) -> None:
+        """Follow the aggregate when it changed underneath (first load, undo, redo, a rebuild)."""
+        key = self._state_key()
+        if not first and key == self._synced:
+            return
+        self._synced = key
+        self._unreported.clear()
+        schedule = self.schedule
+        if schedule.structure is None:
+            self._clock, self.restart_pending = None, None
+            return
+        saved = schedule.saved_clock()
+        now = self._monotonic()
+        elapsed = 0.0
+        if saved.running and saved.wall_time is not None:
+            elapsed = max(0.0, (self._wall() - saved.wall_time).total_seconds())
+        if saved.running and first:
+            self.restart_pending = RestartInfo(saved.period_index, saved.remaining_ms, saved.wall_time, elapsed)
+            self._clock = Clock(schedule.structure, period_index=saved.period_index,
+                                remaining_ms=saved.remaining_ms, running=False, now=now)
+            return
+        self.restart_pending = None
+        self._clock = Clock(schedule.structure, period_index=saved.period_index,
+                            remaining_ms=saved.remaining_ms, running=saved.running, now=now - elapsed)
+
+    def _state_key(self) -> tuple[Any, ...]:
+        """Cheap identity of the saved clock state (the repaint timer asks many times a second)."""
+        s = self.schedule
+        return (id(s), s.structure, s.chip_set, s.current_period_index, s.remaining_ms, s.running, s.started,
+                s.wall_time)
+
+    def _level_seconds_played(self) -> float:
+        clock = self._clock
+        assert clock is not None
+        now = self._monotonic()
+        index = clock.period_index(now)
+        played = sum(p.duration_seconds for p in clock.structure.periods[:index] if isinstance(p, Level))
+        current = clock.structure.periods[index]
+        if isinstance(current, Level):
+            played += max(0.0, current.duration_seconds - clock.remaining_ms(now) / 1000)
+        return played
+
+    def _wall_seconds_for_play(self, play_seconds: float) -> float:
+        """Clock time needed for ``play_seconds`` of play from now, breaks on the way included."""
+        clock = self._clock
+        assert clock is not None
+        now = self._monotonic()
+        index = clock.period_index(now)
+        periods = clock.structure.periods
+        total, left = 0.0, play_seconds
+        span = clock.remaining_ms(now) / 1000
+        while left > 0:
+            if isinstance(periods[index], Level):
+                used = min(left, span)
+                left -= used
+                total += used
+            else:
+                total += span
+            index += 1
+            if index >= len(periods):
+                return total + left  # past the structure: the last level goes on
+            span = periods[index].duration_seconds
+        return total
+
+    @staticmethod
+    def _colour_up_notice(structure: Structure, index: int) -> str:
+        period = structure.periods[index]
+        target = period if isinstance(period, Break) else None
+        if target is None:
+            following = structure.next_break_index(index)
+            if following is not None:
+                target = structure.periods[following]
+        if isinstance(target, Break) and target.colour_up:
+            chips = ", ".join(str(v) for v in target.colour_up)
+            when = "now" if target is period else "at the next break"
+            return f"Colour-up {when}: the {chips} chips come off (TDA 24)"
+        return ""
+
+
+__all__ = ["ClockService", "ClockView", "RestartInfo", "TournamentFigures", "load_template", "TEMPLATE_NAMES"]
