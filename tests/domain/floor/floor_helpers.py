@@ -1,0 +1,54 @@
+"""Builders for floor tests: a tournament folded from real events, seats placed by hand or drawn."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tournament_director.domain.seating import draw_start_seats
+from tournament_director.domain.tournament import Tournament
+
+
+def configured(**settings: Any) -> Tournament:
+    t = Tournament.new()
+    t.apply("tournament.configured", {"settings": {"name": "Test", **settings}})
+    return t
+
+
+def seated(layout: dict[int, list[int]], seats: int = 9, button: dict[int, int] | None = None, **settings: Any) -> Tournament:
+    """Tables ``{number: [occupied seats]}``; entries numbered in order; button at the first seat unless given."""
+    t = configured(**settings)
+    t.apply("tables.added", {"tables": [{"number": n, "seats": seats} for n in sorted(layout)]})
+    count = sum(len(s) for s in layout.values())
+    t.apply("entries.imported", {"entries": [{"entry_id": i, "name": f"P{i}"} for i in range(1, count + 1)]})
+    assignments, entry = [], 1
+    for number in sorted(layout):
+        for seat in layout[number]:
+            assignments.append([entry, number, seat])
+            entry += 1
+    buttons = [[n, (button or {}).get(n, min(s))] for n, s in layout.items() if len(s) >= 2]
+    t.apply("seats.drawn", {"assignments": assignments, "buttons": buttons})
+    return t
+
+
+def drawn(players: int, tables: int, seats: int = 9, seed: int = 1, **settings: Any) -> Tournament:
+    t = configured(**settings)
+    t.apply("tables.added", {"tables": [{"number": n, "seats": seats} for n in range(1, tables + 1)]})
+    t.apply("entries.imported", {"entries": [{"entry_id": i, "name": f"P{i}"} for i in range(1, players + 1)]})
+    rng = random.Random(seed)
+    assignments = draw_start_seats(list(t.entries), list(t.tables.values()), rng)
+    by_table: dict[int, list[int]] = {}
+    for _, n, s in assignments:
+        by_table.setdefault(n, []).append(s)
+    t.apply("seats.drawn", {"assignments": [list(a) for a in assignments],
+                            "buttons": [[n, min(s)] for n, s in by_table.items() if len(s) >= 2]})
+    return t
+
+
+def deal(t: Tournament, *tables: int, sb: int = 50, bb: int = 100, ante: int = 0, bba: bool = False) -> None:
+    t.apply("hand.next", {"tables": list(tables), "small_blind": sb, "big_blind": bb, "ante": ante,
+                          "big_blind_ante": bba})
+
+
+def who(t: Tournament, table: int, seat: int | None) -> int | None:
+    return None if seat is None else t.tables[table].seats.get(seat)
