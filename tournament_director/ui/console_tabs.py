@@ -82,6 +82,22 @@ class Tab(QWidget):
 
 
 # ----- Players -------------------------------------------------------------------------------------------
+def entry_row(entry: Any) -> EntryRow:
+    """The floor service's EntryView as a row of the Players table."""
+    if entry.busted:
+        status = "busted"
+    elif not entry.present:
+        status = "absent"
+    elif entry.waiting_for_button:
+        status = "waits for button"
+    else:
+        status = "playing"
+    return EntryRow(entry_id=entry.entry_id, name=entry.name, status=status, table=entry.table, seat=entry.seat,
+                    chips=None if entry.busted else entry.chips, rebuys=entry.rebuys, add_ons=entry.addons,
+                    place=entry.place, prize=entry.paid or None,
+                    eliminated_by=", ".join(str(e) for e in entry.eliminated_by))
+
+
 class PlayersTab(Tab):
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
@@ -127,8 +143,8 @@ class PlayersTab(Tab):
         return self.proxy.source_row(rows[0].row()) if rows else None
 
     def refresh(self) -> None:
-        rows = _service_values(self.session.tournament if self.session else None, "entry_rows", "entries")
-        self.set_rows(tuple(rows or ()))
+        entries = _service_values(self.session.tournament if self.session else None, "entries") or ()
+        self.set_rows(tuple(entry_row(e) for e in entries))
 
 
 # ----- Tables --------------------------------------------------------------------------------------------
@@ -273,9 +289,8 @@ class TablesTab(Tab):
 
     def refresh(self) -> None:
         service = self.session.tournament if self.session else None
-        tables = _service_values(service, "table_views", "tables") or ()
-        moves = _service_values(service, "proposed_moves", "proposals") or ()
-        self.set_tables(tuple(tables), tuple(moves))
+        tables = _service_values(service, "tables") or ()
+        self.set_tables(tuple(t for t in tables if not getattr(t, "broken", False)), self._moves)
 
 
 # ----- Clock ---------------------------------------------------------------------------------------------

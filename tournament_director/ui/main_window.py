@@ -175,7 +175,7 @@ class MainWindow(QMainWindow):
         self._action("Remove a minute", "Ctrl+Down", lambda: self.clock_command("add_time", -60), clock)
         self._action("Jump to level", "Ctrl+J", self.jump_to_level, clock)
         floor = bar.addMenu("&Floor")
-        self._action("Next hand, all tables", "F5", lambda: self.floor_command("next_hand_all"), floor)
+        self._action("Next hand, all tables", "F5", lambda: self.floor_command("next_hand"), floor)
         self._action("Accept proposed move", "Ctrl+Return", self.accept_move, floor)
         view = bar.addMenu("&View")
         for i, title in enumerate(TAB_TITLES):
@@ -190,7 +190,7 @@ class MainWindow(QMainWindow):
         c["minus"].clicked.connect(lambda: self.clock_command("add_time", -60))
         self.clock_tab.jump_button.clicked.connect(
             lambda: self.clock_command("jump_to_level", self.clock_tab.jump_level.value()))
-        self.tables_tab.next_hand_all.clicked.connect(lambda: self.floor_command("next_hand_all"))
+        self.tables_tab.next_hand_all.clicked.connect(lambda: self.floor_command("next_hand"))
         self.tables_tab.accept_move.clicked.connect(self.accept_move)
         self.tables_tab.reject_move.clicked.connect(self.reject_move)
         self.log_tab.undo_button.clicked.connect(self.undo)

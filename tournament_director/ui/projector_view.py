@@ -108,7 +108,16 @@ def view_from_session(session: Any) -> ProjectorView:
         next_label = level_text(next_level)
     elif next_level is not None and hasattr(next_level, "duration_seconds"):
         next_label = f"{getattr(next_level, 'name', 'Break')} {next_level.duration_seconds // 60} min"
-    payouts = _get(figures, "payouts", default=()) or ()
+    pool = None
+    if figures is None and floor is not None and hasattr(floor, "prize_pool"):
+        pool = floor.prize_pool()
+    if pool is not None:
+        payouts: Any = tuple((place, amount) for place, amount in enumerate(pool.prizes, start=1))
+        figures = pool
+        entries_total = pool.entries + pool.reentries
+    else:
+        payouts = _get(figures, "payouts", default=()) or ()
+        entries_total = _get(figures, "entries", default=_get(clock_view, "entries"))
     payout_pairs = tuple(
         (int(p[0]), int(p[1])) if isinstance(p, tuple) else (int(_get(p, "place")), int(_get(p, "amount")))
         for p in payouts
@@ -127,7 +136,7 @@ def view_from_session(session: Any) -> ProjectorView:
         next_label=next_label,
         seconds_to_break=_get(clock_view, "seconds_to_break", "time_to_break"),
         players_left=_get(figures, "players_left", default=_get(clock_view, "players_left")),
-        entries=_get(figures, "entries", default=_get(clock_view, "entries")),
+        entries=entries_total,
         average_stack=_get(figures, "average_stack", default=_get(clock_view, "average_stack")),
         prize_pool=_get(figures, "prize_pool"),
         payouts=payout_pairs,
