@@ -1,0 +1,162 @@
+"""Balancing, breaking and the final table: TDA 11-A, 11-C, 11-D, 10-B; seed 004 T 5, T 6; TDA RP-9."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tournament_director.domain.balancing import propose
+from tournament_director.domain.buttons import due_big_blind_order, upcoming_positions
+from tournament_director.domain.errors import DomainError
+
+from .floor_helpers import deal, drawn, seated
+
+
+def accept(t, proposal):
+    t.apply("moves.accepted", {"kind": proposal.kind, "moves": [m.to_dict() for m in proposal.moves],
+                               "broken_tables": list(proposal.broken_tables),
+                               "buttons": [list(b) for b in proposal.buttons]})
+
+
+def counts(t):
+    return {n: tb.players for n, tb in t.tables.items() if not tb.broken}
+
+
+def test_player_due_the_big_blind_moves_to_the_worst_position_at_the_short_table_TDA_11A():
+    t = seated({1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6]}, tolerance_few_tables=1)
+    deal(t, 1)
+    deal(t, 2)  # table 2: D1 SB2 BB3 ; its next big blind falls on seat 4
+    due = due_big_blind_order(t.tables[1])[0]
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "balance" and len(proposal.moves) == 1
+    move = proposal.moves[0]
+    assert move.entry_id == due and move.rule == "TDA 11-A"
+    assert (move.from_table, move.to_table) == (1, 2)
+    # The worst position: the open seat that reaches the big blind soonest (seat 4, right after BB 3)
+    assert move.to_seat == 7  # seats 4-6 are taken; the first open seat after the big blind
+    assert move.to_seat != upcoming_positions(t.tables[2]).small_blind
+
+
+def test_the_moved_player_is_never_put_in_the_small_blind_seat_TDA_11A():
+    t = seated({1: [1, 2, 3, 4, 5, 6, 7, 8, 9], 2: [1, 3, 4, 5, 6, 7]})
+    deal(t, 2)  # table 2: D1 SB3 BB4
+    t.apply("entry.busted", {"busts": [{"entry_id": t.tables[2].seats[4], "eliminated_by": [1]}]})
+    # Next hand at table 2: the small blind falls on the empty seat 4 (dead small blind).
+    proposal = propose(t.floor_picture(), random.Random(2))
+    seats_to_2 = [m.to_seat for m in proposal.moves if m.to_table == 2]
+    assert seats_to_2 and 4 not in seats_to_2
+
+
+def test_tolerance_is_two_players_with_more_than_six_tables_seed_004_T6():
+    layout = {n: list(range(1, 10)) for n in range(1, 8)}
+    layout[7] = list(range(1, 8))  # 9 ... 9, 7: within two
+    t = seated(layout)
+    assert propose(t.floor_picture(), random.Random(1)).kind == "none"
+    t.apply("entry.busted", {"busts": [{"entry_id": t.tables[7].seats[1], "eliminated_by": [1]}]})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "balance" and proposal.tolerance == 2
+
+
+def test_tolerance_is_one_player_with_six_tables_or_fewer_seed_004_T6():
+    t = seated({1: list(range(1, 10)), 2: list(range(1, 8))})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "balance" and proposal.tolerance == 1
+    accept(t, proposal)
+    assert counts(t) == {1: 8, 2: 8}
+
+
+def test_a_recently_moved_player_is_passed_over_while_another_choice_exists():
+    t = seated({1: list(range(1, 10)), 2: list(range(1, 8)), 3: list(range(1, 10))})
+    first = propose(t.floor_picture(), random.Random(1))
+    accept(t, first)
+    mover = first.moves[0]
+    # The mover now sits at the short table; make it long again and check he is not chosen.
+    t.apply("entry.busted", {"busts": [{"entry_id": e, "eliminated_by": []} for s, e in
+                                       list(t.tables[3].seats.items())[:2]]})
+    again = propose(t.floor_picture(), random.Random(1))
+    assert mover.entry_id not in [m.entry_id for m in again.moves]
+
+
+def test_tables_three_short_of_the_fullest_are_flagged_for_halting_TDA_11D():
+    t = seated({1: list(range(1, 10)), 2: list(range(1, 10)), 3: [1, 2, 3, 4, 5, 6]})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.halt_tables == (3,)
+
+
+def test_the_highest_numbered_table_breaks_first_when_the_players_fit_in_one_fewer_seed_004_T5():
+    t = seated({1: list(range(1, 9)), 2: list(range(1, 9)), 3: [1, 2]})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "break" and proposal.broken_tables == (3,)
+    assert all(m.rule == "TDA 10-B" for m in proposal.moves if m.from_table == 3)
+    accept(t, proposal)
+    assert t.tables[3].broken and counts(t) == {1: 9, 2: 9}
+    assert t.check_invariants() == []
+
+
+def test_a_predetermined_break_order_is_followed_TDA_11C():
+    t = seated({1: list(range(1, 9)), 2: [1, 2], 3: list(range(1, 9))}, break_order=[2, 3, 1])
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.broken_tables == (2,)
+
+
+def test_broken_table_players_draw_table_then_seat_and_the_tables_end_balanced_TDA_10B():
+    t = seated({1: list(range(1, 7)), 2: list(range(1, 8)), 3: list(range(1, 6)), 4: [1, 2, 3, 4]})
+    seen_seats = set()
+    for seed in range(20):  # the draw is random: different seeds give different seats
+        proposal = propose(t.floor_picture(), random.Random(seed))
+        assert proposal.kind == "break" and proposal.broken_tables == (4,)
+        seen_seats.add(tuple((m.entry_id, m.to_table, m.to_seat) for m in proposal.moves))
+        after = dict(counts(t))
+        for m in proposal.moves:
+            after[m.from_table] -= 1
+            after[m.to_table] += 1
+        after.pop(4)
+        assert max(after.values()) - min(after.values()) <= 1
+    assert len(seen_seats) > 1
+
+
+def test_final_table_is_redrawn_with_a_new_button_when_the_players_fit_at_one_table_TDA_RP9():
+    t = seated({1: [1, 2, 3, 4, 5], 2: [1, 2, 3, 4]}, final_table_next_level=True)
+    proposal = propose(t.floor_picture(), random.Random(3))
+    assert proposal.kind == "final_table" and proposal.broken_tables == (2,)
+    assert len(proposal.moves) == 9 and proposal.start_next_level  # seed 000 E house option
+    accept(t, proposal)
+    assert counts(t) == {1: 9} and t.tables[1].big_blind is not None
+    assert t.check_invariants() == []
+
+
+def test_a_move_that_no_longer_fits_is_refused_and_nothing_moves():
+    t = seated({1: list(range(1, 10)), 2: list(range(1, 8))})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    mover = proposal.moves[0].entry_id
+    t.apply("entry.busted", {"busts": [{"entry_id": mover, "eliminated_by": [1 if mover != 1 else 2]}]})
+    before = t.to_snapshot()
+    with pytest.raises(DomainError):
+        accept(t, proposal)
+    assert t.to_snapshot() == before
+
+
+def test_moves_are_refused_while_the_source_table_is_in_a_hand():
+    t = seated({1: list(range(1, 10)), 2: list(range(1, 8))})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    deal(t, 1)
+    with pytest.raises(DomainError, match="in a hand"):
+        accept(t, proposal)
+
+
+def test_moved_player_into_the_seat_between_button_and_small_blind_waits_TDA_10A():
+    t = seated({1: list(range(1, 10)), 2: [1, 2, 5, 6, 7, 8, 9]})
+    deal(t, 2)  # table 2: D1 SB2 BB5 ; next hand D2 SB5 BB6: seats 3, 4 between button and SB
+    proposal = propose(t.floor_picture(), random.Random(1))
+    move = proposal.moves[0]
+    edited = proposal.with_moves([type(move)(move.entry_id, move.from_table, move.from_seat, 2, 3, move.rule)])
+    accept(t, edited)
+    assert move.entry_id in t.tables[2].waiting
+
+
+def test_a_large_field_is_drawn_balanced():
+    t = drawn(1_000, 112)
+    sizes = counts(t).values()
+    assert max(sizes) - min(sizes) <= 1 and sum(sizes) == 1_000
+    assert t.check_invariants() == []
