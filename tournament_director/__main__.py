@@ -1,0 +1,76 @@
+"""``python -m tournament_director [--database PATH] [--smoke-test]``.
+
+Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder.
+``--smoke-test`` opens a temporary database (migrations run), builds the main window and the projector window
+headless, and exits 0, or 1 with the traceback printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Sequence
+from pathlib import Path
+
+import platformdirs
+
+from tournament_director import __version__
+
+APP_DIR_NAME = "TournamentDirector"
+DATABASE_FILE_NAME = "tournament-director.sqlite"
+
+
+def default_database() -> Path:
+    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False)) / DATABASE_FILE_NAME
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tournament-director",
+        description="Run a live Texas Hold'em tournament: registration, seating, the blind clock, eliminations.")
+    parser.add_argument("--database", type=Path, metavar="PATH",
+                        help=f"the SQLite database file to open or create (default: {default_database()})")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open a temporary database, build the windows headless and exit (0 when all is well)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    return parser
+
+
+def _run_smoke_test() -> int:
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    try:
+        with tempfile.TemporaryDirectory(prefix="td-smoke-") as folder:
+            database = Path(folder) / DATABASE_FILE_NAME
+            from tournament_director.store import Store
+
+            Store.open(database, backup_dir=Path(folder) / "backups").close()  # migrations run on a fresh file
+            from tournament_director.app import run_app
+
+            code = run_app(database, smoke_test=True)
+    except BaseException:
+        traceback.print_exc()
+        return 1
+    if code != 0:
+        print(f"smoke test failed: the application returned {code}", file=sys.stderr)
+        return 1
+    print("smoke test passed")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.smoke_test:
+        return _run_smoke_test()
+    database = (args.database or default_database()).expanduser()
+    database.parent.mkdir(parents=True, exist_ok=True)
+    from tournament_director.app import run_app
+
+    return run_app(database, smoke_test=False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
