@@ -314,7 +314,11 @@ class Tournament:
             table.locked.discard(seat)
 
     def _registration_closed(self, p: dict[str, Any]) -> None:
-        self.registration_closed = bool(p["closed"])
+        closed = bool(p["closed"])
+        if not closed and self.finished:
+            raise DomainError("the tournament is over: registration cannot reopen")
+        self.registration_closed = closed
+        self._finish_if_over()
 
     # --- entries ---------------------------------------------------------------------------
     def _check_can_register(self, name: Any, player_id: Any, level: Any, time_of_day: Any) -> str:
@@ -583,7 +587,16 @@ class Tournament:
             entry.bust_level = level if isinstance(level, int) else None
             entry.bust_time = time if isinstance(time, str) else None
             self.alive -= 1
-        if self.alive == 1:
+        self._finish_if_over(level)
+
+    def _finish_if_over(self, level: Any = None) -> None:
+        """Over when one player is left and no one else can still enter."""
+        s = self.settings
+        late_over = (
+            isinstance(level, int) and s.late_registration_until_level is not None
+            and level > s.late_registration_until_level
+        )
+        if self.alive == 1 and len(self.entries) >= 2 and not self.finished and (self.registration_closed or late_over):
             self._finish()
 
     def _settle_bust_chips(self, entry: Entry, eliminators: list[Entry]) -> None:

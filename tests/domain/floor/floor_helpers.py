@@ -28,7 +28,14 @@ def seated(layout: dict[int, list[int]], seats: int = 9, button: dict[int, int] 
             entry += 1
     buttons = [[n, (button or {}).get(n, min(s))] for n, s in layout.items() if len(s) >= 2]
     t.apply("seats.drawn", {"assignments": assignments, "buttons": buttons})
+    _close_unless_late(t, settings)
     return t
+
+
+def _close_unless_late(t: Tournament, settings: dict[str, Any]) -> None:
+    """A fixed field: registration closes after the draw, unless the test is about late entries."""
+    if not {"late_registration_until_level", "late_registration_until_time", "reentry_limit"} & set(settings):
+        t.apply("registration.closed", {"closed": True})
 
 
 def drawn(players: int, tables: int, seats: int = 9, seed: int = 1, **settings: Any) -> Tournament:
@@ -42,6 +49,7 @@ def drawn(players: int, tables: int, seats: int = 9, seed: int = 1, **settings: 
         by_table.setdefault(n, []).append(s)
     t.apply("seats.drawn", {"assignments": [list(a) for a in assignments],
                             "buttons": [[n, min(s)] for n, s in by_table.items() if len(s) >= 2]})
+    _close_unless_late(t, settings)
     return t
 
 
