@@ -13,6 +13,7 @@ from ledger_aggregate import Ledger
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, CommandRunner
 from tournament_director.store import Store
+from tournament_director.store.event_log import SNAPSHOTS_KEPT
 
 
 def register(runner: CommandRunner, entry_id: str, paid: int = 100):
@@ -156,15 +157,22 @@ def test_undoing_an_undone_command_again_is_refused(runner: CommandRunner):
         runner.undo(1)
 
 
-def test_snapshots_are_taken_and_invalidated_by_undo_and_redo_at_or_before_them(store, db_path):
+def test_snapshots_are_taken_pruned_and_invalidated_by_undo_and_redo_at_or_before_them(store, db_path):
     tid = store.create_tournament("Snapshots")
     runner = CommandRunner(store, tid, Ledger, snapshot_every=4)
     for index in range(10):
         register(runner, f"e{index}")
     assert snapshot_rows(db_path, tid) == [4, 8]
     assert CommandRunner(store, tid, Ledger).state.to_snapshot() == runner.state.to_snapshot()
+    for index in range(10, 16):
+        register(runner, f"e{index}")
+    assert snapshot_rows(db_path, tid) == [4, 8, 12, 16][-SNAPSHOTS_KEPT:]  # large snapshots do not pile up
+    for _ in range(5):  # undoes #16 .. #12
+        runner.undo()
+    assert max(snapshot_rows(db_path, tid)) < 12
+    assert CommandRunner(store, tid, Ledger).state.to_snapshot() == runner.state.to_snapshot()
     runner.undo(6)
-    assert snapshot_rows(db_path, tid) == [4]
+    assert all(seq < 6 for seq in snapshot_rows(db_path, tid))
     reopened = CommandRunner(store, tid, Ledger)
     assert "e5" not in reopened.state.data["entries"]
     assert reopened.state.to_snapshot() == runner.state.to_snapshot() == runner.rebuild().to_snapshot()

@@ -54,6 +54,12 @@ _DROP_SNAPSHOTS_FROM = text("DELETE FROM snapshot WHERE tournament_id = :tid AND
 _NEWEST_SNAPSHOT = text(
     "SELECT seq, data FROM snapshot WHERE tournament_id = :tid AND seq < :before ORDER BY seq DESC LIMIT 1"
 )
+_PRUNE_SNAPSHOTS = text(
+    "DELETE FROM snapshot WHERE tournament_id = :tid AND seq NOT IN "
+    "(SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep)"
+)
+# Snapshots of a large tournament are megabytes each: keep the newest few (enough for undoing recent commands).
+SNAPSHOTS_KEPT = 3
 _SAVE_SNAPSHOT = text(
     "INSERT OR REPLACE INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"
 )
@@ -130,3 +136,4 @@ class EventLog:
         with self._engine.begin() as connection:
             connection.execute(_SAVE_SNAPSHOT, {"tid": self.tournament_id, "seq": seq, "at": recorded_at,
                                                 "data": data_json})
+            connection.execute(_PRUNE_SNAPSHOTS, {"tid": self.tournament_id, "keep": SNAPSHOTS_KEPT})
