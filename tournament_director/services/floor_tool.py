@@ -934,7 +934,7 @@ class FloorToolService:
         bba = sum(1 for a in antes if a) == 1 and antes[bb_index] > 0 and count > 2
         sb_seat = data.get("_small_blind_seat", seats[sb_index] if sb_index is not None else 0)
         situation = Situation(
-            setups, int(data.get("_button_seat", seats[-1])), sb_seat or None,
+            tuple(sorted(setups, key=lambda x: x.seat)), int(data.get("_button_seat", seats[-1])), sb_seat or None,
             int(data.get("_big_blind_seat", seats[bb_index])), small_values[0] if small_values else 0, big,
             max(antes), bba, data.get("_betting", {v: k for k, v in BETTING.items()}[phh.VARIANTS[hand.variant]]),
             hand.small_bet, hand.big_bet, data.get("table"), seat_count, None,
