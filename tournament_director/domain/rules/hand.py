@@ -360,8 +360,9 @@ class HandState:
         if in_hand <= 1:
             self._award()
             return
-        if self._can_still_bet() <= 1:
+        if self._can_still_bet() <= 1 and not self.face_up:
             self.face_up = True  # TDA 16: all hands face up, then the rest of the board
+            self._table_known_hands()
         if self.street == 3:
             self.phase = Phase.SHOWDOWN
             self._maybe_resolve()
@@ -564,9 +565,17 @@ class HandState:
         if self.folded[player] or self.mucked[player]:
             raise DomainError(f"p{player + 1} has no live hand to show", "TDA 12")
         self._check_matches_hole(player, cards)
-        self.shown[player] = True
-        self._record("show", player, None, self.hole[player], self._show_phh(player, cards))
+        if not self.shown[player]:
+            self.shown[player] = True
+            self._record("show", player, None, self.hole[player], self._show_phh(player, cards))
         self._maybe_resolve()
+
+    def _table_known_hands(self) -> None:
+        """Turn every live hand whose cards are known face up, in showdown order (TDA 16, 17)."""
+        for i in self.showdown_order():
+            if not self.shown[i] and self.hole[i] and all(c.known for c in self.hole[i]):
+                self.shown[i] = True
+                self._record("show", i, None, self.hole[i], self._show_phh(i, None))
 
     def _show_phh(self, player: int, cards: Sequence[Card] | None) -> str:
         return f"p{player + 1} sm {cards_text(cards if cards is not None else self.hole[player])}"
@@ -642,6 +651,8 @@ class HandState:
         return evaluate(self.hole[player], self.board)
 
     def _award(self) -> None:
+        if sum(1 for f in self.folded if not f) > 1:
+            self._table_known_hands()  # cards speak: the hands that decide the pots are tabled (TDA 12)
         awarded = []
         values: dict[int, int] = {}
         last_mucked = [s.player for s in self.history if s.kind == "muck"]

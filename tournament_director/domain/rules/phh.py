@@ -93,6 +93,12 @@ def parse_action(text: str) -> ParsedAction:
     match = _ACTION.match(" ".join(body.split()))
     if not match:
         raise PhhFormatError(f"action {text!r} is not a hold'em PHH action")
+    for cards in (match["hole"], match["board"], match["arg"] if match["verb"] == "sm" else None):
+        if cards and cards != "-":
+            try:
+                parse_cards(cards)
+            except DomainError as error:
+                raise PhhFormatError(f"action {text!r}: {error.message}") from None
     if match["dh"]:
         return ParsedAction("deal_hole", int(match["dh"]) - 1, cards=match["hole"])
     if match["board"]:
@@ -245,6 +251,7 @@ def replay(hand: PhhHand, rules: HouseRules | None = None) -> tuple[HandState, I
             apply_action(state, parse_action(text))
         except DomainError as error:
             return state, IllegalAction(index, text, error.message, error.rule)
+    state.deal_unknown_hole_cards()  # hole cards not written in the file were dealt face down
     state.resolve_showdown()
     return state, None
 
