@@ -63,14 +63,14 @@ rm -rf "$lib_dir"
 mv "$staging" "$lib_dir"
 ln -sfn "../lib/TournamentDirector/TournamentDirector" "$bin_link"
 
-if [ "$mode" = appdir ]; then
-  exec_line="TournamentDirector"
-else
-  exec_line="$bin_link"
-fi
 mkdir -p "$(dirname "$desktop_file")"
-sed -e "s|^Exec=.*|Exec=$exec_line|" -e "s|^TryExec=.*|TryExec=$exec_line|" \
-  "$installer_dir/tournament-director.desktop" >"$desktop_file"
+if [ "$mode" = appdir ]; then
+  # Inside an AppImage the runtime (or the desktop's AppImage integration) supplies the command line.
+  sed -e "/^TryExec=/d" "$installer_dir/tournament-director.desktop" >"$desktop_file"
+else
+  sed -e "s|^Exec=.*|Exec=$bin_link|" -e "s|^TryExec=.*|TryExec=$bin_link|" \
+    "$installer_dir/tournament-director.desktop" >"$desktop_file"
+fi
 
 for size in $icon_sizes; do
   install -D -m 644 "$project_root/resources/icons/tournament-director-$size.png" \

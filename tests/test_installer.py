@@ -82,6 +82,7 @@ def test_linux_install_gives_a_menu_entry_that_starts_the_installed_program(tmp_
     assert result.returncode == 0, result.stderr
 
     installed_entry = read_desktop_entry(prefix / "share" / "applications" / "tournament-director.desktop")
+    assert installed_entry["TryExec"] == installed_entry["Exec"] == str(prefix / "bin" / "TournamentDirector")
     launched = subprocess.run([installed_entry["Exec"]], capture_output=True, text=True, timeout=30, check=True)
     assert launched.stdout.strip() == f"running from {prefix / 'lib' / 'TournamentDirector'}"
     assert (prefix / "lib" / "TournamentDirector" / "_internal" / "resources" / "marker.txt").read_text() == "bundled"
@@ -110,3 +111,15 @@ def test_linux_install_without_a_built_bundle_says_to_build_it_first(tmp_path: P
     assert result.returncode != 0
     assert "make package" in result.stderr
     assert not (prefix / "lib" / "TournamentDirector").exists()
+
+
+def test_appimage_layout_leaves_the_command_to_the_appimage_runtime(tmp_path: Path, fake_bundle: Path) -> None:
+    """In an AppImage the menu entry may not name a path inside the image (it moves with the file)."""
+    appdir_usr = tmp_path / "AppDir" / "usr"
+    result = run_install_script("--appdir", str(appdir_usr), bundle=fake_bundle, home=tmp_path / "home")
+    assert result.returncode == 0, result.stderr
+
+    entry = read_desktop_entry(appdir_usr / "share" / "applications" / "tournament-director.desktop")
+    assert entry["Exec"] == "TournamentDirector"
+    assert "TryExec" not in entry
+    assert os.access(appdir_usr / "bin" / "TournamentDirector", os.X_OK)
