@@ -1,8 +1,10 @@
-"""The crash test's child: plays a scripted tournament on a database until it is killed.
+"""The crash test's child: runs scripted tournaments (registrations, the seat draw, busts with the balancing moves
+they call for, undos and redos) through TournamentService on a database until it is killed.
 
 Run as ``python crash_child.py DATABASE SEED``. After every command that returned it prints one line, flushed:
-``cmd <seq> <event type>``, ``undo <target seq> <record seq>`` or ``redo <target seq> <record seq>``. The
-parent kills it with SIGKILL at a random moment and checks that every printed line is in the log.
+``cmd <seq> <event type>``, ``undo <target seq> <record seq>`` or ``redo <target seq> <record seq>``, and
+``ready <tournament id> <last seq>`` whenever it (re)opens a tournament. The parent kills it with SIGKILL at a
+random moment and checks that every printed line is in the log.
 """
 
 from __future__ import annotations
@@ -11,16 +13,15 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/, for the ledger aggregate
-
-from ledger_aggregate import Ledger  # noqa: E402
-
-from tournament_director.domain.errors import DomainError  # noqa: E402
-from tournament_director.services.commands import CommandRunner  # noqa: E402
-from tournament_director.store import Store  # noqa: E402
+from tournament_director.domain.errors import DomainError
+from tournament_director.services.commands import CommandRunner
+from tournament_director.services.tournament import TournamentService
+from tournament_director.store import Store
 
 SNAPSHOT_EVERY = 7  # small, so kills also land while snapshots are written and invalidated
-MAX_ENTRIES = 12
+ENTRIES = 14
+TABLES, SEATS = 3, 6
+BUY_IN, STACK = 100, 10_000
 
 
 def say(line: str) -> None:
@@ -28,55 +29,69 @@ def say(line: str) -> None:
     sys.stdout.flush()
 
 
-def open_runner(store: Store) -> CommandRunner:
+def open_service(store: Store, rng: random.Random) -> TournamentService:
     tournaments = store.list_tournaments()
     if tournaments:
-        runner = CommandRunner(store, tournaments[-1].id, Ledger, snapshot_every=SNAPSHOT_EVERY)
-        if len(runner.state.active_ids()) > 1 or len(runner.state.data["entries"]) < MAX_ENTRIES:
-            return runner
+        runner = CommandRunner(store, tournaments[-1].id, snapshot_every=SNAPSHOT_EVERY)
+        if not runner.state.floor.finished:
+            say(f"ready {runner.tournament_id} {runner.last_seq}")
+            return TournamentService(runner, rng=rng)
     tournament_id = store.create_tournament(f"Crash night {len(tournaments) + 1}")
-    return CommandRunner(store, tournament_id, Ledger, snapshot_every=SNAPSHOT_EVERY)
+    runner = CommandRunner(store, tournament_id, snapshot_every=SNAPSHOT_EVERY)
+    say(f"ready {runner.tournament_id} {runner.last_seq}")
+    return TournamentService(runner, rng=rng)
 
 
-def next_command(ledger: Ledger, rng: random.Random) -> tuple[str, dict]:
-    entries = ledger.data["entries"]
-    active = ledger.active_ids()
-    unseated = ledger.unseated_ids()
-    busts_started = len(active) < len(entries)
-    if len(entries) < MAX_ENTRIES and not busts_started and rng.random() < 0.6:
-        entry_id = f"e{len(entries) + 1}"
-        return "entry.registered", {"entry_id": entry_id, "name": f"Player {entry_id}", "paid": 100}
-    if unseated and ledger.free_seats():
-        return "seat.assigned", {"entry_id": rng.choice(unseated), "seat": rng.choice(ledger.free_seats())}
-    if len(active) >= 2:
-        loser, winner = rng.sample(sorted(active), 2)
-        return "entry.busted", {"entry_id": loser, "eliminator": winner, "place": len(active)}
-    return "entry.registered", {"entry_id": "late", "name": "Too late", "paid": 100}  # refused: closed
+def next_command(service: TournamentService, rng: random.Random) -> str:
+    """Take the tournament one step further; returns the event type that step records."""
+    floor = service.runner.state.floor
+    if not floor.configured:
+        service.configure({"name": "Crash night", "buy_in": BUY_IN, "starting_stack": STACK})
+        return "tournament.configured"
+    if not floor.tables:
+        service.add_tables(TABLES, seats=SEATS)
+        return "tables.added"
+    if not floor.seated_drawn and len(floor.entries) < ENTRIES:
+        service.register(f"Player {len(floor.entries) + 1}")
+        return "entry.registered"
+    if not floor.seated_drawn:
+        service.draw_seats()
+        return "seats.drawn"
+    if not floor.registration_closed:  # the tournament can only finish once nobody else can enter
+        service.close_registration()
+        return "registration.closed"
+    proposal = service.propose_moves()
+    if proposal.moves or proposal.broken_tables:
+        service.accept_moves(proposal)
+        return "moves.accepted"
+    live = sorted(e.entry_id for e in service.entries() if not e.busted)
+    loser, winner = rng.sample(live, 2)
+    service.bust(loser, [winner])
+    return "entry.busted"
 
 
 def main() -> None:
     database, seed = Path(sys.argv[1]), int(sys.argv[2])
     rng = random.Random(seed)
     store = Store.open(database, backup_dir=database.parent / "backups", keep_backups=2)
-    runner = open_runner(store)
-    say(f"ready {runner.tournament_id} {runner.last_seq}")
+    service = open_service(store, rng)
     while True:
+        runner = service.runner
         roll = rng.random()
         try:
-            if roll < 0.12 and runner.can_undo():
+            if roll < 0.10 and runner.can_undo():
                 target = runner.undo()
                 say(f"undo {target.seq} {runner.last_seq}")
-            elif roll < 0.18 and runner.can_redo():
+            elif roll < 0.15 and runner.can_redo():
                 target = runner.redo()
                 say(f"redo {target.seq} {runner.last_seq}")
             else:
-                event = runner.execute(*next_command(runner.state, rng))
-                say(f"cmd {event.seq} {event.event_type}")
+                event_type = next_command(service, rng)
+                say(f"cmd {runner.last_seq} {event_type}")
         except DomainError:
             pass
-        if len(runner.state.active_ids()) == 1 and len(runner.state.data["entries"]) == MAX_ENTRIES:
-            runner = open_runner(store)
-            say(f"ready {runner.tournament_id} {runner.last_seq}")
+        if runner.state.floor.finished:
+            service = open_service(store, rng)
 
 
 if __name__ == "__main__":

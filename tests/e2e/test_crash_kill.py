@@ -1,8 +1,9 @@
-"""Crash safety: a child process running a scripted tournament is killed with SIGKILL at random moments.
+"""Crash safety: a child process running scripted tournaments through TournamentService (registrations, the seat
+draw, busts and balancing moves, undos and redos) is killed with SIGKILL at random moments.
 
 After every kill the database reopens, every command that had returned before the kill is in the log (the child
 prints each returned seq, flushed), and the state rebuilt from the log keeps the floor's invariants: each active
-entry in at most one seat, no seat with two entries, finishing places distinct, chips and money accounted for.
+entry in exactly one seat, no seat with two entries, finishing places distinct, chips and money accounted for.
 """
 
 from __future__ import annotations
@@ -17,11 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from ledger_aggregate import Ledger
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, CommandRunner
+from tournament_director.services.tournament import TournamentService
 from tournament_director.store import Store
 
 CHILD = Path(__file__).resolve().parent / "crash_child.py"
+BUY_IN, STACK = 100, 10_000  # as the child configures its tournaments
 PROJECT = Path(__file__).resolve().parents[2]
 KILLS = 50
 
@@ -47,7 +49,7 @@ def check_promises(store: Store, lines: list[str]) -> int:
         word, first, second = (line.split(" ", 2) + ["", ""])[:3]
         if word == "ready":
             tournament_id = int(first)
-            rows = {e.seq: e for e in CommandRunner(store, tournament_id, Ledger).history()}
+            rows = {e.seq: e for e in CommandRunner(store, tournament_id).history()}
             assert len(rows) >= int(second), "events recorded before this start are missing"
             continue
         assert tournament_id is not None, lines
@@ -64,9 +66,19 @@ def check_promises(store: Store, lines: list[str]) -> int:
 
 def check_reopened_state(store: Store) -> None:
     for tournament in store.list_tournaments():
-        runner = CommandRunner(store, tournament.id, Ledger)
-        runner.state.check_invariants()
+        runner = CommandRunner(store, tournament.id)
         assert runner.state.to_snapshot() == runner.rebuild().to_snapshot(), tournament
+        service = TournamentService(runner)
+        assert service.check_invariants() == [], tournament
+        entries = service.entries()
+        live = [e for e in entries if not e.busted]
+        if runner.state.floor.seated_drawn:
+            seats = [(e.table, e.seat) for e in live]
+            assert None not in {t for t, _ in seats} and len(set(seats)) == len(seats), seats
+        places = [e.place for e in entries if e.busted]
+        assert None not in places and len(set(places)) == len(places), places
+        assert sum(e.chips for e in entries) == STACK * len(entries)
+        assert service.prize_pool().contributions == BUY_IN * len(entries)
 
 
 @pytest.mark.slow
