@@ -1,7 +1,7 @@
 """Alembic environment: the program passes an open connection in ``config.attributes["connection"]``.
 
 No alembic.ini is needed at run time. A developer generating a new revision can point Alembic at a file with
-``-x database=PATH`` (see README of this folder).
+``-x database=PATH`` (see README.md in this folder).
 """
 
 from __future__ import annotations
