@@ -550,7 +550,8 @@ class FloorToolService:
         return self._do(("deal", cleaned))
 
     def act(self, action: str, amount: int | None = None) -> HandView:
-        """The player to act folds, checks, calls, bets or raises to ``amount`` (a total), or goes all-in."""
+        """The player to act: ``"fold"``, ``"check"``, ``"call"``, ``"call_or_check"``, ``"bet"``/``"raise"`` to
+        ``amount`` (a total for the round) or ``"all_in"``."""
         return self._do(("act", action, amount))
 
     def deal_board(self, cards: str | None = None) -> HandView:

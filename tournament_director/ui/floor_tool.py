@@ -1,0 +1,701 @@
+"""The floor tool window: settle a dispute at a table with the rules engine, keyboard alone, large type.
+
+One window, no scrolling for a ten-handed table at 1366x768. Left: the seats (position, stack, bet, cards,
+status), the board, the pots with their eligible seats and the hand's log. Right: who is to act and the legal
+options with amounts, the refusal of a raise with its rule, the action keys, dealing and showdown, and the
+irregularity buttons; an irregularity opens its facts form and the ruling panel (summary in large type, rule
+and rulebook, substantial-action badge, numbered procedure, notes). The rulebook is a setting, shown in the
+header. Open it from the console with ``FloorToolWindow(session, parent=None)``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.services.floor_tool import (
+    FactField,
+    FloorToolService,
+    HandView,
+    IrregularityForm,
+    RulingView,
+    Situation,
+    chips,
+)
+
+RULEBOOK_SETTING = "floor_tool/rulebook"
+RULEBOOKS = (("tda2024", "TDA 2024"), ("rrop", "Robert's Rules of Poker"))
+SEAT_COLUMNS = ("Seat", "Player", "Pos", "Stack", "Bet", "Cards", "Status")
+IRREGULARITY_KEYS = ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+5", "Ctrl+6", "Ctrl+7", "Ctrl+8", "Ctrl+9",
+                     "Ctrl+0", "Ctrl+Shift+1", "Ctrl+Shift+2", "Ctrl+Shift+3", "Ctrl+Shift+4")
+BASE_POINT_SIZE = 13
+
+
+def _font(size: int, bold: bool = False) -> QFont:
+    font = QFont()
+    font.setPointSize(size)
+    font.setBold(bold)
+    return font
+
+
+def _label(size: int = BASE_POINT_SIZE, bold: bool = False, wrap: bool = True) -> QLabel:
+    label = QLabel()
+    label.setFont(_font(size, bold))
+    label.setWordWrap(wrap)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _button(text: str, key: str | None, slot: Any, parent: QWidget) -> QPushButton:
+    button = QPushButton(f"{text}  [{key}]" if key else text)
+    button.setFont(_font(BASE_POINT_SIZE))
+    button.clicked.connect(slot)
+    if key:
+        shortcut = QShortcut(QKeySequence(key), parent)
+        shortcut.activated.connect(button.click)
+    return button
+
+
+class FactsForm(QWidget):
+    """Input widgets for the facts of one irregularity, by kind."""
+
+    def __init__(self, form: IrregularityForm, seats: list[int], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.irregularity = form
+        self.widgets: dict[str, tuple[FactField, QWidget]] = {}
+        layout = QFormLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        for fact in form.facts:
+            widget = self._widget(fact, seats)
+            widget.setFont(_font(BASE_POINT_SIZE))
+            label = QLabel(fact.prompt + ("" if fact.required else ""))
+            label.setFont(_font(BASE_POINT_SIZE))
+            label.setWordWrap(True)
+            layout.addRow(label, widget)
+            label.setBuddy(widget)
+            if fact.hint:
+                hint = QLabel(fact.hint)
+                hint.setWordWrap(True)
+                layout.addRow("", hint)
+            self.widgets[fact.name] = (fact, widget)
+
+    @staticmethod
+    def _widget(fact: FactField, seats: list[int]) -> QWidget:
+        if fact.kind == "bool":
+            box = QCheckBox()
+            box.setChecked(bool(fact.default))
+            return box
+        if fact.kind == "choice":
+            combo = QComboBox()
+            combo.addItems(list(fact.choices))
+            if fact.default in fact.choices:
+                combo.setCurrentText(fact.default)
+            return combo
+        if fact.kind == "seat":
+            combo = QComboBox()
+            combo.addItems([str(s) for s in (seats or range(1, 11))])
+            return combo
+        if fact.kind == "int":
+            spin = QSpinBox()
+            spin.setRange(0, 99)
+            spin.setValue(int(fact.default) if isinstance(fact.default, int) else 1)
+            return spin
+        edit = QLineEdit()
+        edit.setPlaceholderText("e.g. 1 or 2, 5" if fact.kind == "card_numbers" else "e.g. Ah (optional)")
+        return edit
+
+    def values(self) -> dict[str, Any]:
+        values: dict[str, Any] = {}
+        for name, (fact, widget) in self.widgets.items():
+            if isinstance(widget, QCheckBox):
+                values[name] = widget.isChecked()
+            elif isinstance(widget, QSpinBox):
+                values[name] = widget.value()
+            elif isinstance(widget, QComboBox):
+                text = widget.currentText()
+                values[name] = int(text) if fact.kind == "seat" else text
+            elif isinstance(widget, QLineEdit):
+                text = widget.text().strip()
+                if fact.kind == "card_numbers":
+                    try:
+                        values[name] = [int(part) for part in text.replace(",", " ").split()]
+                    except ValueError:
+                        raise DomainError(f"{fact.prompt}: write card numbers such as '1' or '2, 5'") from None
+                elif text:
+                    values[name] = text
+        return values
+
+    def first_widget(self) -> QWidget | None:
+        return next((w for _, w in self.widgets.values()), None)
+
+
+class RulingPanel(QWidget):
+    """The ruling: summary in large type, rule and rulebook, substantial-action badge, procedure, notes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.summary = _label(17, bold=True)
+        self.rule = _label(BASE_POINT_SIZE + 1, bold=True)
+        self.badge = _label(BASE_POINT_SIZE, bold=True, wrap=False)
+        self.procedure = _label(BASE_POINT_SIZE)
+        self.notes = _label(BASE_POINT_SIZE - 2)
+        self.notes.setStyleSheet("color: #444;")
+        for widget in (self.summary, self.rule, self.badge, self.procedure, self.notes):
+            layout.addWidget(widget)
+        layout.addStretch(1)
+        self.show_ruling(None)
+
+    def show_ruling(self, ruling: RulingView | None) -> None:
+        if ruling is None:
+            for label in (self.summary, self.rule, self.badge, self.procedure, self.notes):
+                label.clear()
+            self.badge.setStyleSheet("")
+            return
+        self.summary.setText(ruling.summary)
+        self.rule.setText(f"{ruling.rule}  ·  {ruling.rulebook_name}")
+        if ruling.substantial_action:
+            self.badge.setText(" SUBSTANTIAL ACTION: YES ")
+            self.badge.setStyleSheet("background: #b00020; color: white; padding: 3px;")
+        else:
+            self.badge.setText(" Substantial action: no ")
+            self.badge.setStyleSheet("background: #1b5e20; color: white; padding: 3px;")
+        self.procedure.setText("\n".join(f"{n}. {step}" for n, step in enumerate(ruling.procedure, start=1)))
+        self.notes.setText("\n".join(f"Note: {note}" for note in ruling.notes))
+
+
+class FloorToolWindow(QMainWindow):
+    """The floor tool over a ``DirectorSession`` (or None: blank tables, nothing recorded)."""
+
+    def __init__(self, session: Any = None, *, settings: QSettings | None = None,
+                 service: FloorToolService | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self._settings = settings if settings is not None else QSettings()
+        rulebook = str(self._settings.value(RULEBOOK_SETTING, "tda2024"))
+        if rulebook not in dict(RULEBOOKS):
+            rulebook = "tda2024"
+        self.service = service or FloorToolService(session, rulebook=rulebook)
+        self.service.set_rulebook(rulebook)
+        self.setWindowTitle("Floor tool")
+        self._situation: Situation | None = None
+        self._view: HandView | None = None
+        self._ruling: RulingView | None = None
+        self._facts: FactsForm | None = None
+
+        central = QWidget()
+        central.setFont(_font(BASE_POINT_SIZE))
+        central.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # letter keys act whenever no text field has focus
+        self.setCentralWidget(central)
+        root = QVBoxLayout(central)
+        root.setContentsMargins(8, 6, 8, 6)
+        root.setSpacing(4)
+        root.addLayout(self._header())
+        body = QHBoxLayout()
+        body.addLayout(self._left_column(), 5)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._hand_page())
+        self.pages.addWidget(self._ruling_page())
+        body.addWidget(self.pages, 6)
+        root.addLayout(body, 1)
+        self.message = _label(BASE_POINT_SIZE, bold=True)
+        root.addWidget(self.message)
+        self._refresh_tables()
+        self._show_blank_setup()
+
+    # ----- building -------------------------------------------------------------------------------
+    def _header(self) -> QHBoxLayout:
+        row = QHBoxLayout()
+        self.title = _label(BASE_POINT_SIZE + 3, bold=True, wrap=False)
+        row.addWidget(self.title, 1)
+        rulebook_label = QLabel("Rulebook:")
+        rulebook_label.setFont(_font(BASE_POINT_SIZE, bold=True))
+        self.rulebook_combo = QComboBox()
+        self.rulebook_combo.setFont(_font(BASE_POINT_SIZE, bold=True))
+        for key, name in RULEBOOKS:
+            self.rulebook_combo.addItem(name, key)
+        self.rulebook_combo.setCurrentIndex([k for k, _ in RULEBOOKS].index(self.service.rulebook))
+        self.rulebook_combo.currentIndexChanged.connect(self._rulebook_changed)
+        rulebook_label.setBuddy(self.rulebook_combo)
+        row.addWidget(rulebook_label)
+        row.addWidget(self.rulebook_combo)
+        return row
+
+    def _left_column(self) -> QVBoxLayout:
+        column = QVBoxLayout()
+        setup = QHBoxLayout()
+        self.table_combo = QComboBox()
+        setup.addWidget(QLabel("Table"))
+        setup.addWidget(self.table_combo)
+        self.load_button = _button("Load", "F2", self.load_table, self)
+        setup.addWidget(self.load_button)
+        self.players_spin = QSpinBox()
+        self.players_spin.setRange(2, 10)
+        self.players_spin.setValue(9)
+        self.players_spin.valueChanged.connect(lambda _: self._show_blank_setup())
+        setup.addSpacing(12)
+        setup.addWidget(QLabel("Blank"))
+        setup.addWidget(self.players_spin)
+        self.blank_button = _button("Blank table", "F3", self._show_blank_setup, self)
+        setup.addWidget(self.blank_button)
+        self.start_button = _button("Start hand", "F4", self.start_hand, self)
+        setup.addWidget(self.start_button)
+        column.addLayout(setup)
+
+        self.seats = QTableWidget(10, len(SEAT_COLUMNS))
+        self.seats.setHorizontalHeaderLabels(SEAT_COLUMNS)
+        self.seats.verticalHeader().setVisible(False)
+        self.seats.verticalHeader().setDefaultSectionSize(30)
+        self.seats.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.seats.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        header = self.seats.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        self._fit_seats()
+        column.addWidget(self.seats)
+
+        self.board = _label(BASE_POINT_SIZE + 3, bold=True)
+        self.pots = _label(BASE_POINT_SIZE)
+        self.log = _label(BASE_POINT_SIZE - 2)
+        self.log.setAlignment(Qt.AlignmentFlag.AlignTop)
+        column.addWidget(self.board)
+        column.addWidget(self.pots)
+        column.addWidget(self.log, 1)
+        return column
+
+    def _fit_seats(self) -> None:
+        """Exactly ten rows and the header: a ten-handed table never scrolls."""
+        header = max(self.seats.horizontalHeader().height(), self.seats.horizontalHeader().sizeHint().height())
+        self.seats.setFixedHeight(header + 10 * 30 + 2 * self.seats.frameWidth() + 2)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self._fit_seats()
+
+    def _hand_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        self.to_act = _label(20, bold=True)
+        self.options = _label(18, bold=True)
+        self.refusal = _label(BASE_POINT_SIZE, bold=True)
+        self.refusal.setStyleSheet("color: #b00020;")
+        self.next_step = _label(BASE_POINT_SIZE)
+        for widget in (self.to_act, self.options, self.refusal, self.next_step):
+            layout.addWidget(widget)
+
+        actions = QHBoxLayout()
+        actions.addWidget(_button("Fold", "F", lambda: self._act("fold"), page))
+        actions.addWidget(_button("Check / call", "C", lambda: self._act("call_or_check"), page))
+        self.amount = QLineEdit()
+        self.amount.setPlaceholderText("to (total)")
+        self.amount.setFont(_font(BASE_POINT_SIZE + 2))
+        self.amount.setMaximumWidth(130)
+        self.amount.returnPressed.connect(lambda: self._act("raise"))
+        actions.addWidget(_button("Bet / raise", "R", self._focus_amount, page))
+        actions.addWidget(self.amount)
+        actions.addWidget(_button("All-in", "A", lambda: self._act("all_in"), page))
+        actions.addWidget(_button("Undo", "Ctrl+Z", self.undo, page))
+        layout.addLayout(actions)
+
+        cards = QHBoxLayout()
+        self.cards = QLineEdit()
+        self.cards.setFont(_font(BASE_POINT_SIZE + 1))
+        self.cards.setPlaceholderText("[K] cards, Enter: '3 AhKd 7 QsQc' hole cards, '9h8d2c' board; blank = unknown")
+        self.cards.returnPressed.connect(self.enter_cards)
+        QShortcut(QKeySequence("K"), page).activated.connect(self.cards.setFocus)
+        cards.addWidget(self.cards, 1)
+        cards.addWidget(_button("Deal hole", "H", self.deal_hole, page))
+        cards.addWidget(_button("Deal board", "B", self.deal_board, page))
+        layout.addLayout(cards)
+
+        showdown = QHBoxLayout()
+        self.show_seat = QSpinBox()
+        self.show_seat.setRange(1, 10)
+        self.show_seat.setPrefix("seat ")
+        showdown.addWidget(self.show_seat)
+        showdown.addWidget(_button("Show", "S", self.show_hand, page))
+        showdown.addWidget(_button("Muck", "M", self.muck_hand, page))
+        showdown.addWidget(_button("Name board", "N", self.name_board, page))
+        showdown.addWidget(_button("Export PHH", "Ctrl+E", self.export_phh, page))
+        showdown.addWidget(_button("Import PHH", "Ctrl+O", self.import_phh, page))
+        layout.addLayout(showdown)
+
+        title = _label(BASE_POINT_SIZE, bold=True)
+        title.setText("Irregularities")
+        layout.addWidget(title)
+        grid = QGridLayout()
+        grid.setSpacing(4)
+        self.irregularity_buttons: dict[str, QPushButton] = {}
+        for k, form in enumerate(self.service.irregularities()):
+            key = IRREGULARITY_KEYS[k] if k < len(IRREGULARITY_KEYS) else None
+            button = _button(form.label, key, lambda _=False, f=form.key: self.open_irregularity(f), page)
+            button.setStyleSheet("text-align: left; padding: 4px;")
+            self.irregularity_buttons[form.key] = button
+            grid.addWidget(button, k // 2, k % 2)
+        layout.addLayout(grid)
+        layout.addStretch(1)
+        return page
+
+    def _ruling_page(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.ruling_title = _label(BASE_POINT_SIZE + 4, bold=True)
+        layout.addWidget(self.ruling_title)
+        self.facts_holder = QVBoxLayout()
+        layout.addLayout(self.facts_holder)
+        buttons = QHBoxLayout()
+        buttons.addWidget(_button("Rule", "Ctrl+Return", self.make_ruling, page))
+        self.record_button = _button("Record in the log", "Ctrl+S", self.record_ruling, page)
+        buttons.addWidget(self.record_button)
+        buttons.addWidget(_button("Back to the hand", "Esc", self.back_to_hand, page))
+        layout.addLayout(buttons)
+        self.ruling_panel = RulingPanel()
+        layout.addWidget(self.ruling_panel, 1)
+        return page
+
+    # ----- set-up -----------------------------------------------------------------------------------
+    def _refresh_tables(self) -> None:
+        self.table_combo.clear()
+        for number in self.service.table_numbers():
+            self.table_combo.addItem(f"Table {number}", number)
+        self.load_button.setEnabled(self.table_combo.count() > 0)
+
+    def enter_cards(self) -> None:
+        """Enter in the cards field deals what is due: hole cards, the next street, or a shown hand."""
+        phase = self._view.phase if self._view is not None else ""
+        if self._view is None or phase == "dealing hole cards":
+            self.deal_hole()
+        elif phase in ("dealing the board", "betting"):
+            self.deal_board()  # during the betting the engine refuses a premature card and names the rule
+        elif phase == "showdown" and "?" in self._view.board:
+            self.name_board()
+        else:
+            self.show_hand()
+
+    def _guard(self, action: Any) -> bool:
+        """Run ``action``; show a refusal with its rule instead of raising. After a success the focus goes
+        back to the window so the letter keys work at once."""
+        try:
+            action()
+            if self.pages.currentIndex() == 0:
+                self.centralWidget().setFocus()
+        except DomainError as error:
+            text = error.message + (f" ({error.rule})" if error.rule else "")
+            self.message.setText("Refused: " + text)
+            self.message.setStyleSheet("color: #b00020;")
+            return False
+        return True
+
+    def _say(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #1b5e20;")
+
+    def load_table(self) -> None:
+        number = self.table_combo.currentData()
+        if number is None:
+            self._say("No table of a running tournament: start a blank table.")
+            return
+
+        def load() -> None:
+            self._situation = self.service.situation_from_table(number)
+            self._show_setup()
+        self._guard(load)
+
+    def _show_blank_setup(self) -> None:
+        def blank() -> None:
+            self._situation = self.service.blank_situation(self.players_spin.value())
+            self._show_setup()
+        self._guard(blank)
+
+    def _show_setup(self) -> None:
+        """The situation in the seats grid: name, stack and absence are typed before the hand starts."""
+        self._view = None
+        situation = self._situation
+        assert situation is not None
+        self.seats.clearContents()
+        self.seats.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        by_seat = {s.seat: s for s in situation.seats}
+        for row in range(10):
+            seat = row + 1
+            setup = by_seat.get(seat)
+            position = " ".join(m for m, s in (("D", situation.button), ("SB", situation.small_blind_seat),
+                                               ("BB", situation.big_blind_seat)) if s == seat)
+            values = [str(seat), setup.name if setup else "", position,
+                      "" if not setup or setup.stack is None else str(setup.stack), "", "",
+                      ("absent" if setup and setup.absent else "") if setup else ("" if seat <= situation.seat_count
+                                                                                   else "-")]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                editable = setup is not None and column in (1, 3, 6)
+                if not editable:
+                    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                self.seats.setItem(row, column, item)
+        self._set_title()
+        self.to_act.setText("Set up the hand")
+        self.options.setText("Type known stacks (blank = unknown), 'absent' in Status for an absent player, "
+                             "then Start hand [F4].")
+        self.options.setFont(_font(BASE_POINT_SIZE))
+        self.refusal.clear()
+        self.next_step.clear()
+        self.board.clear()
+        self.pots.clear()
+        self.log.clear()
+
+    def _set_title(self) -> None:
+        s = self._situation
+        if s is None:
+            self.title.setText("Floor tool")
+            return
+        where = f"Table {s.table}" if s.table is not None else "Blank table"
+        level = f" · Level {s.level}" if s.level is not None else ""
+        self.title.setText(f"{where}{level} · blinds {s.blinds_text()} · {len(s.seats)} players")
+
+    def _typed_situation(self) -> Situation:
+        assert self._situation is not None
+        stacks: dict[int, int | None] = {}
+        names: dict[int, str] = {}
+        absent: list[int] = []
+        for setup in self._situation.seats:
+            row = setup.seat - 1
+            text = (self.seats.item(row, 3).text() if self.seats.item(row, 3) else "").replace(",", "").strip()
+            if text and not text.isdigit():
+                raise DomainError(f"seat {setup.seat}: the stack {text!r} is not a whole number of chips")
+            stacks[setup.seat] = int(text) if text else None
+            names[setup.seat] = self.seats.item(row, 1).text().strip() if self.seats.item(row, 1) else ""
+            status = self.seats.item(row, 6).text().strip().lower() if self.seats.item(row, 6) else ""
+            if status.startswith("absent"):
+                absent.append(setup.seat)
+        from dataclasses import replace
+
+        situation = self._situation.with_stacks(stacks).with_absent(absent)
+        return replace(situation, seats=tuple(replace(s, name=names.get(s.seat, s.name)) for s in situation.seats))
+
+    def start_hand(self) -> None:
+        if self._situation is None:
+            return
+
+        def start() -> None:
+            self._situation = self._typed_situation()
+            self._show(self.service.start_hand(self._situation))
+            self._say("Blinds and antes posted. Deal the hole cards [H].")
+        self._guard(start)
+
+    # ----- the hand ----------------------------------------------------------------------------------
+    def _act(self, action: str) -> None:
+        def act() -> None:
+            amount = None
+            if action == "raise":
+                text = self.amount.text().replace(",", "").strip()
+                if not text.isdigit():
+                    raise DomainError("type the total to bet or raise to, then Enter", "TDA 43-B")
+                amount = int(text)
+            self._show(self.service.act(action, amount))
+            self.amount.clear()
+            self.message.clear()
+        self._guard(act)
+
+    def _focus_amount(self) -> None:
+        if self._view and self._view.options and self._view.options.min_raise_to is not None:
+            self.amount.setText(str(self._view.options.min_raise_to))
+        self.amount.setFocus()
+        self.amount.selectAll()
+
+    def _hole_cards(self) -> dict[int, str]:
+        parts = self.cards.text().replace(":", " ").split()
+        if len(parts) % 2:
+            raise DomainError("hole cards are typed as seat then cards: '3 AhKd 7 QsQc'")
+        known: dict[int, str] = {}
+        for seat, cards in zip(parts[::2], parts[1::2]):
+            if not seat.isdigit():
+                raise DomainError(f"{seat!r} is not a seat number: type '3 AhKd 7 QsQc'")
+            known[int(seat)] = cards
+        return known
+
+    def deal_hole(self) -> None:
+        def deal() -> None:
+            self._show(self.service.deal(self._hole_cards()))
+            self.cards.clear()
+            self.message.clear()
+        self._guard(deal)
+
+    def deal_board(self) -> None:
+        def deal() -> None:
+            self._show(self.service.deal_board(self.cards.text().strip() or None))
+            self.cards.clear()
+            self.message.clear()
+        self._guard(deal)
+
+    def name_board(self) -> None:
+        self._guard(lambda: self._show(self.service.set_board(self.cards.text())))
+
+    def show_hand(self) -> None:
+        def show() -> None:
+            self._show(self.service.show(self.show_seat.value(), self.cards.text().strip() or None))
+            self.cards.clear()
+        self._guard(show)
+
+    def muck_hand(self) -> None:
+        self._guard(lambda: self._show(self.service.muck(self.show_seat.value())))
+
+    def undo(self) -> None:
+        self._guard(lambda: self._show(self.service.undo()))
+
+    def export_phh(self) -> None:
+        def export() -> None:
+            text = self.service.export_phh()
+            path, _ = QFileDialog.getSaveFileName(self, "Export the hand as PHH", "hand.phh", "PHH hands (*.phh)")
+            if path:
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(text)
+                self._say(f"Hand saved to {path}")
+        self._guard(export)
+
+    def import_phh(self, path: str | None = None) -> None:
+        def load() -> None:
+            chosen = path or QFileDialog.getOpenFileName(self, "Import a PHH hand", "", "PHH hands (*.phh)")[0]
+            if chosen:
+                with open(chosen, encoding="utf-8") as handle:
+                    view = self.service.import_phh(handle.read())
+                self._situation = view.situation
+                self._show(view)
+                self._say(f"Hand loaded from {chosen}")
+        self._guard(load)
+
+    def _show(self, view: HandView) -> None:
+        self._view = view
+        self._situation = view.situation
+        self._set_title()
+        self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.seats.clearContents()
+        for line in view.seats:
+            row = line.seat - 1
+            stack = "?" if line.stack is None else chips(line.stack)
+            values = [str(line.seat), line.name, line.position, stack, chips(line.bet) if line.bet else "",
+                      line.cards, line.status]
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                if line.to_act:
+                    item.setBackground(Qt.GlobalColor.yellow)
+                    item.setFont(_font(BASE_POINT_SIZE, bold=True))
+                elif line.status.startswith(("folded", "killed", "mucked", "absent")):
+                    item.setForeground(Qt.GlobalColor.gray)
+                self.seats.setItem(row, column, item)
+        self.board.setText(f"Board: {self._spaced(view.board) or '—'}   ({view.street})")
+        self.pots.setText("\n".join(self._pot_line(p) for p in view.pots))
+        self.log.setText("Hand: " + " · ".join(view.log[-14:]))
+        self.next_step.setText(view.next_step + ("   ·   substantial action: yes" if view.substantial_action
+                                                  else "   ·   substantial action: no"))
+        self.options.setFont(_font(18, bold=True))
+        if view.actor is not None and view.options is not None:
+            who = f"Seat {view.actor}" + (f" · {view.actor_name}" if view.actor_name else "")
+            self.to_act.setText(f"{who} to act")
+            self.options.setText(view.options.text)
+            if view.options.raise_refusal:
+                self.refusal.setText(f"No raise: {view.options.raise_refusal} ({view.options.raise_refusal_rule})")
+            else:
+                self.refusal.clear()
+            self.show_seat.setValue(view.actor)
+        else:
+            self.to_act.setText("Nobody to act")
+            self.options.setText(self._showdown_text(view) or view.next_step)
+            self.refusal.clear()
+            status = {line.seat: line.status for line in view.seats}
+            waiting = [seat for seat in view.showdown_order if status.get(seat) not in ("shown", "mucked")]
+            if waiting:  # the next hand to table, in the order of TDA 17
+                self.show_seat.setValue(waiting[0])
+
+    @staticmethod
+    def _spaced(cards: str) -> str:
+        return " ".join(cards[k:k + 2] for k in range(0, len(cards), 2))
+
+    def _showdown_text(self, view: HandView) -> str:
+        return "\n".join(f"{h.place}. seat {h.seat}: {h.hand_name} ({self._spaced(h.cards)})" for h in view.showdown)
+
+    @staticmethod
+    def _pot_line(pot: Any) -> str:
+        line = f"{pot.name} {chips(pot.amount)}: seats {', '.join(str(s) for s in pot.eligible)}"
+        if pot.winners:
+            line += " → " + ", ".join(f"seat {w} wins {chips(s)}" for w, s in zip(pot.winners, pot.shares))
+        if pot.odd_chips:
+            line += f"\n   {pot.odd_chips}"
+        return line
+
+    # ----- irregularities --------------------------------------------------------------------------
+    def open_irregularity(self, key: str) -> None:
+        form = next(f for f in self.service.irregularities() if f.key == key)
+        if self._facts is not None:
+            self._facts.setParent(None)
+            self._facts.deleteLater()
+        seats = [s.seat for s in self._situation.seats] if self._situation else []
+        self._facts = FactsForm(form, seats)
+        self.facts_holder.addWidget(self._facts)
+        self.ruling_title.setText(form.label)
+        self._ruling = None
+        self.ruling_panel.show_ruling(None)
+        self.pages.setCurrentIndex(1)
+        if not form.facts or not any(f.required for f in form.facts):
+            self.make_ruling()
+        first = self._facts.first_widget()
+        if first is not None:
+            first.setFocus()
+
+    def make_ruling(self) -> None:
+        if self._facts is None:
+            return
+
+        def rule() -> None:
+            self._ruling = self.service.rule(self._facts.irregularity.key, self._facts.values())
+            self.ruling_panel.show_ruling(self._ruling)
+            self.message.clear()
+        self._guard(rule)
+
+    def record_ruling(self) -> None:
+        if self._ruling is None:
+            self._say("Make the ruling first [Ctrl+Return].")
+            return
+
+        def record() -> None:
+            self.service.record_ruling(self._ruling)
+            self._say("Ruling recorded in the tournament's log.")
+        self._guard(record)
+
+    def back_to_hand(self) -> None:
+        self.pages.setCurrentIndex(0)
+
+    def _rulebook_changed(self) -> None:
+        key = self.rulebook_combo.currentData()
+        self._settings.setValue(RULEBOOK_SETTING, key)
+        self._guard(lambda: self.service.set_rulebook(key))
+        if self._view is not None:
+            self._show(self.service.view())
+        if self.pages.currentIndex() == 1 and self._ruling is not None:
+            self.make_ruling()
