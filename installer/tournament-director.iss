@@ -1,6 +1,6 @@
 ; Inno Setup script: a Windows setup program for Tournament Director.
 ;
-; On Windows, after `make package` (or the PyInstaller command in tournament-director.spec) has built
+; On Windows, after the PyInstaller command at the top of tournament-director.spec has built
 ; dist\TournamentDirector\, compile this script with Inno Setup 6 (https://jrsoftware.org/isinfo.php):
 ;
 ;     iscc installer\tournament-director.iss
