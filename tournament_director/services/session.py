@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +31,7 @@ except ImportError:  # pragma: no cover - only while the store package is incomp
             self.newest_backup = newest_backup
 
 
-__all__ = ["DatabaseRefused", "DirectorSession", "DomainError", "Listener"]
+__all__ = ["DatabaseRefused", "DirectorSession", "DomainError", "FloorFigures", "Listener", "NewTournamentPlan"]
 
 # A listener receives a topic: "tournaments" (the list changed), "selected" (another tournament is in front),
 # "state" (a command, an undo or a redo changed the selected tournament).
@@ -44,10 +46,39 @@ def _optional_service(module: str, class_name: str) -> type | None:
         return None
 
 
+@dataclass(frozen=True)
+class NewTournamentPlan:
+    """What the new-tournament wizard asks: enough to run a nightly tournament."""
+
+    name: str
+    structure_template: str  # a shipped structure: resources/structures/NAME.toml
+    payout_table: str = "standard"  # a shipped payout table: resources/payouts/NAME.toml
+    buy_in: int = 100
+    fee: int = 0
+    starting_stack: int = 20_000
+    tables: int = 3
+    seats_per_table: int = 9
+    late_registration_until_level: int | None = None  # None: the director closes registration
+
+
+@dataclass(frozen=True)
+class FloorFigures:
+    """The room's running figures: the floor's counts, and the clock service's average stack and end estimate."""
+
+    players_left: int
+    entries: int
+    chips_in_play: int
+    average_stack: int | None
+    prize_pool: int
+    estimated_end: Any = None  # datetime or None
+
+
 class DirectorSession:
-    def __init__(self, store: Any, *, operator: str = "director") -> None:
+    def __init__(self, store: Any, *, operator: str = "director", rng: random.Random | None = None) -> None:
         self._store = store
         self.operator = operator
+        self._rng = rng  # None: the floor service draws from secrets.SystemRandom
+        self._floor_counts: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None
         self._listeners: list[Listener] = []
         self._tournament_id: int | None = None
         self._runner: Any = None
@@ -55,14 +86,15 @@ class DirectorSession:
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path, *, operator: str = "director", backup_dir: Path | None = None) -> "DirectorSession":
+    def open(cls, path: Path, *, operator: str = "director", backup_dir: Path | None = None,
+             rng: random.Random | None = None) -> "DirectorSession":
         """Open (creating it if needed) the database at ``path``; raises DatabaseRefused for a refused file."""
         from tournament_director.store import Store
 
         kwargs: dict[str, Any] = {}
         if backup_dir is not None:
             kwargs["backup_dir"] = backup_dir
-        return cls(Store.open(Path(path), **kwargs), operator=operator)
+        return cls(Store.open(Path(path), **kwargs), operator=operator, rng=rng)
 
     def close(self) -> None:
         """Stop the area services' background work and close the store (which takes a backup)."""
@@ -149,7 +181,10 @@ class DirectorSession:
             cls = _optional_service(module, class_name)
             if cls is None:
                 return None
-            self._services[key] = cls(self._runner)
+            if key == "tournament" and self._rng is not None:
+                self._services[key] = cls(self._runner, rng=self._rng)
+            else:
+                self._services[key] = cls(self._runner)
         return self._services[key]
 
     @property
@@ -161,6 +196,67 @@ class DirectorSession:
     def clock(self) -> Any:
         """The clock service (ClockService) of the selected tournament, or None."""
         return self._service("clock", "tournament_director.services.clock", "ClockService")
+
+    # ----- a new tournament from the wizard --------------------------------------------------------------
+    def create_from_plan(self, plan: NewTournamentPlan) -> int:
+        """Create, open and set up a tournament: settings, tables and the blind structure (one event each).
+
+        Everything the plan names is checked before the tournament is created, so a bad plan leaves the database
+        as it was.
+        """
+        from tournament_director.domain.settings import TournamentSettings
+        from tournament_director.resources import resource_path
+        from tournament_director.services.clock import load_template
+
+        name = plan.name.strip()
+        if not name:
+            raise DomainError("a tournament needs a name")
+        settings = TournamentSettings.from_dict({
+            "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
+            "payout_table": plan.payout_table, "late_registration_until_level": plan.late_registration_until_level,
+        })
+        if not resource_path("payouts", f"{plan.payout_table}.toml").is_file():
+            raise DomainError(f"there is no payout table {plan.payout_table!r}")
+        structure, chip_set = load_template(plan.structure_template)
+        structure.validate(chip_set)
+        if not 1 <= plan.tables <= 2000:
+            raise DomainError(f"a tournament needs between 1 and 2000 tables, not {plan.tables}")
+        if not 2 <= plan.seats_per_table <= 10:
+            raise DomainError(f"a table has 2 to 10 seats, not {plan.seats_per_table}")
+        tournament_id = self.create_tournament(name)
+        self.select_tournament(tournament_id)
+        self.tournament.configure(settings)
+        self.tournament.add_tables(plan.tables, plan.seats_per_table)
+        self.clock.load_structure(structure, chip_set)
+        self.notify("state")
+        return tournament_id
+
+    # ----- figures for the console and the projector ------------------------------------------------------
+    def floor_figures(self) -> FloorFigures | None:
+        """Players left, entries, chips in play, prize pool, and the clock service's average stack.
+
+        The floor's counts are read again only when the log has changed, so the clock's repaint can ask every
+        quarter second even with thousands of entries.
+        """
+        floor = self.tournament
+        if floor is None:
+            return None
+        key = (self._tournament_id or 0, self._runner.last_seq)
+        if self._floor_counts is None or self._floor_counts[0] != key:
+            pool = floor.prize_pool()
+            chips = getattr(floor, "chips_in_play", None)
+            if chips is None:
+                chips = sum(e.chips for e in floor.entries() if not e.busted)
+            elif callable(chips):
+                chips = chips()
+            self._floor_counts = (key, (pool.players_left, pool.entries, int(chips), pool.prize_pool))
+        players_left, entries, chips, prize_pool = self._floor_counts[1]
+        clock = self.clock
+        average, end = (chips // players_left if players_left else None), None
+        if clock is not None:
+            figures = clock.figures(players_left, entries, chips)
+            average, end = figures.average_stack, figures.estimated_end
+        return FloorFigures(players_left, entries, chips, average, prize_pool, end)
 
     # ----- commands, undo and redo ---------------------------------------------------------------------
     def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -3,17 +3,18 @@ a rule. A refused command (DomainError) is shown to the director and nothing cha
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QCompleter,
     QFileDialog,
-    QFormLayout,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QMenu,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -30,7 +33,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.domain.structure import structure_from_toml
 from tournament_director.resources import resources_root
+from tournament_director.ui.dialogs import BustDialog, DealDialog, MoveDialog, template_title
 from tournament_director.ui.export import export_results
 from tournament_director.ui.models import (
     EntryRow,
@@ -41,7 +46,16 @@ from tournament_director.ui.models import (
     events_model,
     results_model,
 )
+from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, print_html, save_pdf, seat_cards_html
 from tournament_director.ui.projector_view import format_clock, view_from_session
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running a command through the console gave: ``ok`` False when it was refused (already shown)."""
+
+    ok: bool
+    value: Any = None
 
 
 def _service_values(service: Any, *names: str) -> Any:
@@ -68,11 +82,12 @@ def make_table_view(model: Any, *, sortable: bool = True) -> QTableView:
 
 
 class Tab(QWidget):
-    """A console tab; ``command`` runs a service call through the window (errors shown, listeners told)."""
+    """A console tab. ``run(command, *args)`` runs a service call through the window (a refusal is shown, listeners
+    are told) and returns an Outcome; ``message`` puts a line in the status bar."""
 
-    command_failed = Signal(str)
+    message = Signal(str)
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: Any, run: Callable[..., Outcome]) -> None:
         super().__init__()
         self.session = session
         self.run = run
@@ -90,42 +105,104 @@ def entry_row(entry: Any) -> EntryRow:
         status = "absent"
     elif entry.waiting_for_button:
         status = "waits for button"
+    elif entry.table is None:
+        status = "waiting for a seat"
     else:
         status = "playing"
+    place = entry.place
     return EntryRow(entry_id=entry.entry_id, name=entry.name, status=status, table=entry.table, seat=entry.seat,
                     chips=None if entry.busted else entry.chips, rebuys=entry.rebuys, add_ons=entry.addons,
-                    place=entry.place, prize=entry.paid or None,
-                    eliminated_by=", ".join(str(e) for e in entry.eliminated_by))
+                    place=place, prize=entry.paid or None)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def figures_text(figures: Any) -> str:
+    """'17 of 20 left · average 23,529 · chips in play 400,000 · prize pool 2,000' (values from the services)."""
+    if figures is None:
+        return ""
+    parts = [f"{figures.players_left:,} of {figures.entries:,} left"]
+    if figures.average_stack is not None:
+        parts.append(f"average stack {figures.average_stack:,}")
+    parts.append(f"chips in play {figures.chips_in_play:,}")
+    parts.append(f"prize pool {figures.prize_pool:,}")
+    return "   ·   ".join(parts)
 
 
 class PlayersTab(Tab):
+    """Find, register, rebuy, add-on, re-enter, bust, absent/present. Every button calls the floor service."""
+
+    proposal_ready = Signal(object)   # the balancing proposal after a bust (a MoveProposal)
+
+    BUTTONS = (("register", "Buy in (Enter)"), ("rebuy", "Rebuy (Ctrl+Shift+R)"), ("add_on", "Add-on (Ctrl+Shift+A)"),
+               ("re_entry", "Re-entry (Ctrl+Shift+E)"), ("bust", "Bust… (Ctrl+B)"),
+               ("absent", "Absent / present (Ctrl+Shift+P)"), ("draw", "Draw seats (Ctrl+Shift+D)"),
+               ("close_registration", "Close registration"))
+
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
-        bar = QHBoxLayout()
+        register_bar = QHBoxLayout()
+        register_bar.addWidget(QLabel("<b>Register:</b>"))
+        self.register_name = QLineEdit()
+        self.register_name.setPlaceholderText("Name of the player buying in (Ctrl+R), Enter to register")
+        self.register_name.setClearButtonEnabled(True)
+        self._registry_names = QStringListModel(self)
+        completer = QCompleter(self._registry_names, self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.register_name.setCompleter(completer)
+        self.register_name.textEdited.connect(self._suggest_registry_names)
+        self.register_name.returnPressed.connect(self.register_typed)
+        register_bar.addWidget(self.register_name, 2)
+        self.buttons: dict[str, QPushButton] = {key: QPushButton(label) for key, label in self.BUTTONS}
+        register_bar.addWidget(self.buttons["register"])
+        register_bar.addSpacing(24)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Find a player (Ctrl+F): name, nickname, table…")
+        self.search.setPlaceholderText("Find (Ctrl+F): name, table, status…")
         self.search.setClearButtonEnabled(True)
-        bar.addWidget(self.search, 1)
+        register_bar.addWidget(self.search, 1)
         self.count_label = QLabel()
-        bar.addWidget(self.count_label)
-        layout.addLayout(bar)
+        register_bar.addWidget(self.count_label)
+        layout.addLayout(register_bar)
+        self.figures_label = QLabel()
+        self.figures_label.setObjectName("figures")
+        layout.addWidget(self.figures_label)
+
         self.model: RowTableModel[EntryRow] = entries_model(parent=self)
         self.proxy = SearchProxy(self)
         self.proxy.setSourceModel(self.model)
         self.search.textChanged.connect(self._search)
         self.view = make_table_view(self.proxy)
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+        self.view.doubleClicked.connect(lambda _index: self.open_bust_dialog())
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_buttons())
         layout.addWidget(self.view, 1)
         actions = QHBoxLayout()
-        self.buttons: dict[str, QPushButton] = {}
-        for key, label in (("register", "Register / buy in (Ctrl+R)"), ("rebuy", "Rebuy"), ("add_on", "Add-on"),
-                           ("re_entry", "Re-entry"), ("bust", "Bust (Ctrl+B)"), ("absent", "Absent / present")):
-            button = QPushButton(label)
-            self.buttons[key] = button
-            actions.addWidget(button)
+        for key, _label in self.BUTTONS[1:]:
+            actions.addWidget(self.buttons[key])
         actions.addStretch(1)
         layout.addLayout(actions)
+
+        b = self.buttons
+        b["register"].clicked.connect(self.register_typed)
+        b["rebuy"].clicked.connect(lambda: self._entry_command("rebuy"))
+        b["add_on"].clicked.connect(lambda: self._entry_command("add_on"))
+        b["re_entry"].clicked.connect(self.re_enter_selected)
+        b["bust"].clicked.connect(self.open_bust_dialog)
+        b["absent"].clicked.connect(self.toggle_present)
+        b["draw"].clicked.connect(self.draw_seats)
+        b["close_registration"].clicked.connect(self.close_registration)
+        self.bust_dialog: BustDialog | None = None
+        self._update_buttons()
+
+    # ----- reading -----------------------------------------------------------------------------------------
+    @property
+    def floor(self) -> Any:
+        return self.session.tournament if self.session else None
 
     def _search(self, text: str) -> None:
         self.proxy.set_search_text(text)
@@ -135,16 +212,181 @@ class PlayersTab(Tab):
         self.count_label.setText(f"{self.proxy.rowCount():,} of {self.model.rowCount():,} entries")
 
     def set_rows(self, rows: Sequence[EntryRow]) -> None:
+        selected = self.selected_entry()
         self.model.set_rows(rows)
         self._update_count()
+        if selected is not None:
+            self.select_entry(selected.entry_id)
+        self._update_buttons()
 
     def selected_entry(self) -> EntryRow | None:
         rows = self.view.selectionModel().selectedRows()
         return self.proxy.source_row(rows[0].row()) if rows else None
 
+    def select_entry(self, entry_id: int) -> bool:
+        for proxy_row in range(self.proxy.rowCount()):
+            row = self.proxy.source_row(proxy_row)
+            if row is not None and row.entry_id == entry_id:
+                self.view.selectRow(proxy_row)
+                self.view.scrollTo(self.proxy.index(proxy_row, 0))
+                return True
+        return False
+
+    def _update_buttons(self) -> None:
+        row = self.selected_entry()
+        live = row is not None and row.status != "busted"
+        for key in ("rebuy", "add_on", "bust", "absent"):
+            self.buttons[key].setEnabled(live)
+        self.buttons["re_entry"].setEnabled(row is not None and row.status == "busted")
+        self.buttons["absent"].setText("Present (Ctrl+Shift+P)" if row is not None and row.status == "absent"
+                                       else "Absent (Ctrl+Shift+P)")
+
     def refresh(self) -> None:
-        entries = _service_values(self.session.tournament if self.session else None, "entries") or ()
-        self.set_rows(tuple(entry_row(e) for e in entries))
+        floor = self.floor
+        if floor is None:
+            self.set_rows(())
+            self.figures_label.setText("")
+            return
+        entries = floor.entries()
+        names = {e.entry_id: e.name for e in entries}
+        rows = []
+        for e in entries:
+            row = entry_row(e)
+            if e.eliminated_by:
+                row = replace(row, eliminated_by=", ".join(names.get(i, f"#{i}") for i in e.eliminated_by))
+            rows.append(row)
+        self.set_rows(rows)
+        self.figures_label.setText(figures_text(self.session.floor_figures()))
+
+    # ----- registration ------------------------------------------------------------------------------------
+    def _suggest_registry_names(self, text: str) -> None:
+        if self.session is None or len(text.strip()) < 2:
+            return
+        self._registry_names.setStringList([p.name for p in self.session.find_players(text, limit=20)])
+
+    def registry_player(self, name: str) -> Any:
+        """The registry's player called ``name`` (case and accents ignored), added when new."""
+        for player in self.session.find_players(name, limit=50):
+            if player.name.casefold() == name.casefold():
+                return player
+        look_alikes = self.session.possible_duplicates(name)
+        if look_alikes:
+            other = look_alikes[0]
+            answer = QMessageBox.question(
+                self, "Same player?",
+                f"The registry already has {other.name!r}.\n\nIs {name!r} the same person?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Yes)
+            if answer == QMessageBox.StandardButton.Yes:
+                return other
+            if answer == QMessageBox.StandardButton.Cancel:
+                return None
+        outcome = self.run(self.session.add_player, name)
+        return outcome.value if outcome.ok else None
+
+    def register(self, name: str) -> Any:
+        """Buy in ``name`` (found in or added to the player registry); returns the new entry or None."""
+        name = name.strip()
+        if not name:
+            self.message.emit("Type the player's name first")
+            return None
+        if self.floor is None:
+            self.message.emit("Open or create a tournament first (Ctrl+N)")
+            return None
+        player = self.registry_player(name)
+        if player is None:
+            return None
+        outcome = self.run(self.floor.register, player.name, player.id)
+        if not outcome.ok:
+            return None
+        entry = outcome.value
+        where = f": table {entry.table}, seat {entry.seat}" if entry.table is not None else ""
+        self.message.emit(f"{entry.name} bought in (entry {entry.entry_id}){where}")
+        self.select_entry(entry.entry_id)
+        return entry
+
+    def register_typed(self) -> None:
+        if self.register(self.register_name.text()) is not None:
+            self.register_name.clear()
+        self.register_name.setFocus()
+
+    def re_enter_selected(self) -> Any:
+        row = self.selected_entry()
+        if row is None or self.floor is None:
+            return None
+        old = self.floor.entry(row.entry_id)
+        outcome = self.run(self.floor.register, old.name, old.player_id)
+        if outcome.ok:
+            entry = outcome.value
+            where = f": table {entry.table}, seat {entry.seat}" if entry.table is not None else ""
+            self.message.emit(f"{entry.name} re-entered (entry {entry.entry_id}){where}")
+            self.select_entry(entry.entry_id)
+            return entry
+        return None
+
+    def draw_seats(self) -> None:
+        if self.floor is not None:
+            outcome = self.run(self.floor.draw_seats)
+            if outcome.ok:
+                self.message.emit(f"Seats drawn for {len(outcome.value)} players (TDA 7): print the seat cards "
+                                  "from the Tables tab")
+
+    def close_registration(self) -> None:
+        if self.floor is not None and self.run(self.floor.close_registration).ok:
+            self.message.emit("Registration closed")
+
+    # ----- the selected entry ------------------------------------------------------------------------------
+    def _entry_command(self, name: str) -> None:
+        row = self.selected_entry()
+        if row is None or self.floor is None:
+            self.message.emit("Select a player first")
+            return
+        outcome = self.run(getattr(self.floor, name), row.entry_id)
+        if outcome.ok:
+            what = {"rebuy": "rebought", "add_on": "took the add-on"}[name]
+            self.message.emit(f"{row.name} {what}: {outcome.value.chips:,} chips")
+
+    def toggle_present(self) -> None:
+        row = self.selected_entry()
+        if row is None or self.floor is None:
+            return
+        present = row.status == "absent"
+        if self.run(self.floor.set_present, row.entry_id, present).ok:
+            self.message.emit(f"{row.name} is {'back' if present else 'absent'}")
+
+    def open_bust_dialog(self) -> BustDialog | None:
+        """Ask who eliminated the selected player; the bust is recorded when the director confirms."""
+        row = self.selected_entry()
+        if row is None or self.floor is None or row.status == "busted":
+            self.message.emit("Select a player who is still in")
+            return None
+        live = [e for e in self.floor.entries() if not e.busted and e.entry_id != row.entry_id]
+        live.sort(key=lambda e: (e.table != row.table, e.table or 0, e.seat or 0, e.name))
+        candidates = [(e.entry_id, e.name, f"table {e.table} seat {e.seat}" if e.table else "") for e in live]
+        where = f"table {row.table}, seat {row.seat}" if row.table else ""
+        dialog = BustDialog(row.name, where, candidates, self)
+        dialog.accepted.connect(lambda: self.bust(row.entry_id, dialog.eliminators()))
+        dialog.finished.connect(dialog.deleteLater)
+        self.bust_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def bust(self, entry_id: int, eliminators: Sequence[int] = ()) -> Any:
+        outcome = self.run(self.floor.bust, entry_id, list(eliminators))
+        if not outcome.ok:
+            return None
+        result = outcome.value
+        out = result.busted[0]
+        place = f" in {ordinal(out.place)} place" if out.place else ""
+        text = f"{out.name} is out{place}"
+        if result.finished:
+            text += ": the tournament is over"
+        moves = len(result.proposal.moves)
+        if moves:
+            text += f"; {moves} move{'s' if moves != 1 else ''} proposed (Tables tab)"
+        self.message.emit(text)
+        self.proposal_ready.emit(result.proposal)
+        return result
 
 
 # ----- Tables --------------------------------------------------------------------------------------------
@@ -178,46 +420,62 @@ class MoveProposalView:
     key: Any = field(default=None, compare=False)
 
 
-def table_card_html(table: TableView) -> str:
-    import html as _html
+MARKER_COLOURS = {"D": "#f9a825", "SB": "#1e88e5", "BB": "#e53935"}
 
+
+def _marker_html(marker: str) -> str:
+    return " ".join(f"<span style='background:{MARKER_COLOURS.get(m, '#777')};color:white;font-weight:bold'>"
+                    f"&nbsp;{m}&nbsp;</span>" for m in marker.split())
+
+
+def table_card_html(table: Any) -> str:
     rows = []
     for s in table.seats:
         if s.locked:
-            rows.append(f"<tr><td>{s.seat}</td><td colspan=3 style='color:#888'>locked</td></tr>")
+            rows.append(f"<tr><td align=right>{s.seat}</td><td></td><td style='color:#888'>locked</td><td></td></tr>")
             continue
-        name = _html.escape(s.name) if s.name else "<span style='color:#888'>empty</span>"
+        name = html.escape(s.name) if s.name else "<span style='color:#888'>empty</span>"
         if s.absent:
             name += " <b style='color:#c62828'>ABSENT</b>"
         if s.waiting:
             name += " <i style='color:#ef6c00'>waits for button</i>"
-        chips = f"{s.chips:,}" if s.chips is not None else ""
-        marker = f"<b style='color:#1565c0'>{s.marker}</b>" if s.marker else ""
-        rows.append(f"<tr><td align=right>{s.seat}</td><td>{marker}</td><td>{name}</td><td align=right>{chips}</td>"
-                    "</tr>")
-    note = f"<div style='color:#c62828'>{_html.escape(table.note)}</div>" if table.note else ""
+        chips = f"{s.chips:,}" if s.chips is not None and s.name else ""
+        rows.append(f"<tr><td align=right><b>{s.seat}</b></td><td>{_marker_html(s.marker)}</td><td>{name}</td>"
+                    f"<td align=right>{chips}</td></tr>")
+    note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
     players = sum(1 for s in table.seats if s.name)
-    return (f"<div><b style='font-size:14pt'>Table {table.number}</b> &nbsp; {players} players &nbsp; "
-            f"hand {table.hand_number}</div>{note}<table cellspacing=0 cellpadding=2 width='100%'>"
+    return (f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players &nbsp; "
+            f"hand {table.hand_number}</div>{note}<table cellspacing=0 cellpadding=3 width='100%'>"
             + "".join(rows) + "</table>")
 
 
 class TableCard(QFrame):
-    def __init__(self, table: TableView, on_next_hand: Callable[[int], None]) -> None:
+    def __init__(self, table: Any, on_next_hand: Callable[[int], None]) -> None:
         super().__init__()
+        self.setObjectName("tableCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(280)
+        self.setMinimumWidth(300)
         layout = QVBoxLayout(self)
         self.label = QLabel(table_card_html(table))
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
-        button = QPushButton(f"Next hand at table {table.number}")
-        button.clicked.connect(lambda: on_next_hand(table.number))
-        layout.addWidget(button)
+        self.next_hand = QPushButton(f"Next hand at table {table.number}")
+        self.next_hand.clicked.connect(lambda: on_next_hand(table.number))
+        layout.addWidget(self.next_hand)
+
+
+def _print_menu(button: QPushButton, on_print: Callable[[], Any], on_pdf: Callable[[], Any]) -> None:
+    menu = QMenu(button)
+    menu.addAction("Print…", on_print)
+    menu.addAction("Save as PDF…", on_pdf)
+    button.setMenu(menu)
 
 
 class TablesTab(Tab):
-    COLUMNS = 4
+    """The table map, hands, hand-for-hand, and the balancing or breaking proposal the director decides on."""
+
+    COLUMNS = 3
+    moves_changed = Signal(int)   # how many proposed moves wait for the director
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
@@ -225,11 +483,12 @@ class TablesTab(Tab):
         left = QVBoxLayout()
         bar = QHBoxLayout()
         self.next_hand_all = QPushButton("Next hand, all tables (F5)")
-        self.hand_for_hand = QPushButton("Hand-for-hand")
+        self.hand_for_hand = QPushButton("Hand-for-hand (Ctrl+H)")
         self.hand_for_hand.setCheckable(True)
-        self.manual_move = QPushButton("Move a player…")
-        self.print_seats = QPushButton("Seat cards (PDF)…")
-        for b in (self.next_hand_all, self.hand_for_hand, self.manual_move, self.print_seats):
+        self.propose_button = QPushButton("Check balance (F6)")
+        self.manual_move = QPushButton("Move a player… (Ctrl+M)")
+        self.print_seats = QPushButton("Seat cards")
+        for b in (self.next_hand_all, self.hand_for_hand, self.propose_button, self.manual_move, self.print_seats):
             bar.addWidget(b)
         bar.addStretch(1)
         left.addLayout(bar)
@@ -243,23 +502,45 @@ class TablesTab(Tab):
         layout.addLayout(left, 3)
 
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>Proposed moves</b> (the director decides)"))
+        self.proposal_title = QLabel("<b>Proposed moves</b>")
+        self.proposal_title.setWordWrap(True)
+        right.addWidget(self.proposal_title)
         self.proposals = QListWidget()
+        self.proposals.setWordWrap(True)
         right.addWidget(self.proposals, 1)
         row = QHBoxLayout()
-        self.accept_move = QPushButton("Accept (Ctrl+Enter)")
+        self.accept_move = QPushButton("Accept all (Ctrl+Enter)")
         self.edit_move = QPushButton("Edit…")
         self.reject_move = QPushButton("Reject")
         for b in (self.accept_move, self.edit_move, self.reject_move):
             row.addWidget(b)
         right.addLayout(row)
-        self.print_slip = QPushButton("Move slip (PDF)…")
+        self.print_slip = QPushButton("Move slips")
         right.addWidget(self.print_slip)
         layout.addLayout(right, 1)
-        self._tables: tuple[TableView, ...] = ()
-        self._moves: tuple[MoveProposalView, ...] = ()
 
-    def set_tables(self, tables: Sequence[TableView], moves: Sequence[MoveProposalView] = ()) -> None:
+        self.next_hand_all.clicked.connect(lambda: self._next_hand(None))
+        self.hand_for_hand.clicked.connect(self.set_hand_for_hand)
+        self.propose_button.clicked.connect(self.propose)
+        self.manual_move.clicked.connect(self.open_move_dialog)
+        self.accept_move.clicked.connect(self.accept_proposal)
+        self.edit_move.clicked.connect(self.open_edit_dialog)
+        self.reject_move.clicked.connect(self.reject_selected_move)
+        _print_menu(self.print_seats, lambda: self._print(self.seat_cards_html()),
+                    lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
+        _print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
+                    lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
+        self._tables: tuple[Any, ...] = ()
+        self._moves: tuple[MoveProposalView, ...] = ()
+        self.proposal: Any = None          # the floor service's MoveProposal, as edited by the director
+        self.move_dialog: MoveDialog | None = None
+
+    @property
+    def floor(self) -> Any:
+        return self.session.tournament if self.session else None
+
+    # ----- rendering -----------------------------------------------------------------------------------------
+    def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget():
@@ -270,27 +551,202 @@ class TablesTab(Tab):
         self._moves = tuple(moves)
         self.proposals.clear()
         for move in self._moves:
-            reason = f" — {move.reason}" if move.reason else ""
+            reason = f"\n    {move.reason}" if move.reason else ""
             self.proposals.addItem(f"{move.name}: table {move.from_table} seat {move.from_seat} → "
                                    f"table {move.to_table} seat {move.to_seat}{reason}")
         if self._moves:
             self.proposals.setCurrentRow(0)
         for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
             b.setEnabled(bool(self._moves))
+        self.moves_changed.emit(len(self._moves))
 
     def selected_move(self) -> MoveProposalView | None:
         row = self.proposals.currentRow()
         return self._moves[row] if 0 <= row < len(self._moves) else None
 
-    def _next_hand(self, table_number: int) -> None:
-        service = self.session.tournament if self.session else None
-        if service is not None and hasattr(service, "next_hand"):
-            self.run(service.next_hand, table_number)
+    def _names(self) -> dict[int, str]:
+        return {e.entry_id: e.name for e in self.floor.entries()} if self.floor is not None else {}
+
+    def _move_views(self) -> tuple[MoveProposalView, ...]:
+        if self.proposal is None:
+            return ()
+        names = self._names()
+        return tuple(MoveProposalView(names.get(m.entry_id, f"#{m.entry_id}"), m.from_table, m.from_seat,
+                                      m.to_table, m.to_seat, f"{m.reason} ({m.rule})" if m.reason else m.rule, key=i)
+                     for i, m in enumerate(self.proposal.moves))
+
+    def _proposal_title(self) -> str:
+        p = self.proposal
+        if p is None or p.is_empty:
+            halts = f" Halt: table {', '.join(map(str, p.halt_tables))} (TDA 11-D)." if p and p.halt_tables else ""
+            return f"<b>Proposed moves</b>: none — tables are balanced.{halts}"
+        kinds = {"balance": "Balance the tables", "break": "Break table", "final_table": "Final table redraw"}
+        text = kinds.get(p.kind, p.kind)
+        if p.broken_tables:
+            text += " " + ", ".join(map(str, p.broken_tables))
+        rules = f" ({'; '.join(p.rules)})" if p.rules else ""
+        note = f"<br>{html.escape(p.note)}" if p.note else ""
+        return f"<b>{html.escape(text)}</b>{html.escape(rules)}: {len(p.moves)} move(s)" + note
 
     def refresh(self) -> None:
-        service = self.session.tournament if self.session else None
-        tables = _service_values(service, "tables") or ()
-        self.set_tables(tuple(t for t in tables if not getattr(t, "broken", False)), self._moves)
+        floor = self.floor
+        tables = tuple(t for t in floor.tables() if not t.broken) if floor is not None else ()
+        state = self.session.state if floor is not None else None
+        self.hand_for_hand.setChecked(bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
+        if self.proposal is not None and not self._proposal_still_fits(tables):
+            self.proposal = None
+        self.proposal_title.setText(self._proposal_title())
+        self.set_tables(tables, self._move_views())
+
+    def _proposal_still_fits(self, tables: Sequence[Any]) -> bool:
+        """A proposal made before an undo, a bust or a manual move no longer describes the room: drop it."""
+        where = {s.entry_id: (t.number, s.seat) for t in tables for s in t.seats if s.entry_id is not None}
+        return all(where.get(m.entry_id) == (m.from_table, m.from_seat) for m in self.proposal.moves)
+
+    # ----- proposals ------------------------------------------------------------------------------------------
+    def show_proposal(self, proposal: Any) -> None:
+        self.proposal = proposal if proposal is not None and not proposal.is_empty else None
+        self.refresh()
+
+    def recheck_quietly(self) -> None:
+        """After an undo or redo: the moves the room needs now (a query; nothing is recorded)."""
+        floor = self.floor
+        try:
+            proposal = floor.propose_moves() if floor is not None and self.session.tournament_id else None
+        except Exception:  # no tables yet, nothing to balance: show no proposal
+            proposal = None
+        self.show_proposal(proposal)
+
+    def propose(self) -> Any:
+        """Ask the floor service for the moves the room needs now (balance, break, final table)."""
+        if self.floor is None:
+            return None
+        outcome = self.run(self.floor.propose_moves)
+        if outcome.ok:
+            self.show_proposal(outcome.value)
+            if outcome.value.is_empty:
+                self.message.emit("The tables are balanced: no move needed")
+            return outcome.value
+        return None
+
+    def accept_proposal(self) -> bool:
+        if self.proposal is None or self.floor is None:
+            return False
+        accepted = self.proposal
+        names = self._names()
+        if not self.run(self.floor.accept_moves, accepted).ok:
+            return False
+        self.last_accepted = accepted
+        moved = ", ".join(f"{names.get(m.entry_id, m.entry_id)} to table {m.to_table} seat {m.to_seat}"
+                          for m in accepted.moves)
+        self.message.emit(f"Moved: {moved}" if moved else "Moves recorded")
+        self.proposal = None
+        self.propose()   # breaking one table can leave another to balance
+        return True
+
+    def reject_selected_move(self) -> None:
+        """Drop the selected move from the proposal (the director keeps that player where he is)."""
+        move = self.selected_move()
+        if move is None or self.proposal is None:
+            return
+        remaining = [m for i, m in enumerate(self.proposal.moves) if i != move.key]
+        self.proposal = self.proposal.with_moves(remaining) if remaining else None
+        self.message.emit(f"Rejected: {move.name} stays at table {move.from_table}")
+        self.refresh()
+
+    def _open_tables(self) -> list[tuple[int, int]]:
+        return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+
+    def open_edit_dialog(self) -> MoveDialog | None:
+        move = self.selected_move()
+        if move is None or self.proposal is None:
+            return None
+        dialog = MoveDialog([(self.proposal.moves[move.key].entry_id, move.name)], self._open_tables(),
+                            title=f"Edit the move of {move.name}", fixed_player=True, to_table=move.to_table,
+                            to_seat=move.to_seat, parent=self)
+        dialog.accepted.connect(lambda: self.edit_move_to(move.key, *dialog.choice()[1:]))
+        dialog.finished.connect(dialog.deleteLater)
+        self.move_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def edit_move_to(self, index: int, to_table: int, to_seat: int) -> None:
+        moves = list(self.proposal.moves)
+        moves[index] = replace(moves[index], to_table=to_table, to_seat=to_seat, reason="edited by the director")
+        self.proposal = self.proposal.with_moves(moves)
+        self.refresh()
+
+    def open_move_dialog(self) -> MoveDialog | None:
+        if self.floor is None:
+            return None
+        seated = sorted((e for e in self.floor.entries() if not e.busted and e.table is not None),
+                        key=lambda e: e.name.casefold())
+        players = [(e.entry_id, f"{e.name} (table {e.table} seat {e.seat})") for e in seated]
+        dialog = MoveDialog(players, self._open_tables(), parent=self)
+        dialog.accepted.connect(lambda: self.move_player(*dialog.choice()))
+        dialog.finished.connect(dialog.deleteLater)
+        self.move_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def move_player(self, entry_id: int, to_table: int, to_seat: int) -> bool:
+        if self.run(self.floor.move_player, entry_id, to_table, to_seat).ok:
+            self.message.emit(f"{self._names().get(entry_id, entry_id)} moved to table {to_table} seat {to_seat}")
+            return True
+        return False
+
+    # ----- hands ----------------------------------------------------------------------------------------------
+    def _next_hand(self, table_number: int | None) -> None:
+        if self.floor is not None and self.run(self.floor.next_hand, table_number).ok:
+            where = f"table {table_number}" if table_number else "all tables"
+            self.message.emit(f"Next hand dealt at {where}")
+
+    def set_hand_for_hand(self, on: bool) -> None:
+        if self.floor is None:
+            return
+        if self.run(self.floor.set_hand_for_hand, bool(on)).ok:
+            self.message.emit("Hand-for-hand ON: deal every table together (TDA RP-8)" if on
+                              else "Hand-for-hand off")
+        self.refresh()
+
+    # ----- seat cards and move slips ------------------------------------------------------------------------
+    def seat_cards(self) -> list[SeatCard]:
+        title = self.session.tournament_name if self.session else ""
+        return [SeatCard(s.name, t.number, s.seat, title) for t in self._tables for s in t.seats if s.name]
+
+    def move_slips(self) -> list[MoveSlip]:
+        moves = getattr(self, "last_accepted", None)
+        source = self.proposal if self.proposal is not None else moves
+        if source is None:
+            return []
+        title = self.session.tournament_name if self.session else ""
+        entries = {e.entry_id: e for e in self.floor.entries()}
+        return [MoveSlip(entries[m.entry_id].name, m.from_table, m.from_seat, m.to_table, m.to_seat,
+                         entries[m.entry_id].chips, title) for m in source.moves if m.entry_id in entries]
+
+    def seat_cards_html(self) -> str:
+        return seat_cards_html(self.seat_cards())
+
+    def move_slips_html(self) -> str:
+        return move_slips_html(self.move_slips())
+
+    def export_seat_cards(self, path: Path) -> Path:
+        return save_pdf(self.seat_cards_html(), path)
+
+    def export_move_slips(self, path: Path) -> Path:
+        return save_pdf(self.move_slips_html(), path)
+
+    def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")
+        if path:
+            self.message.emit(f"Saved {export(Path(path))}")
+
+    def _print(self, document: str) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if QPrintDialog(printer, self).exec() == QPrintDialog.DialogCode.Accepted:
+            print_html(document, printer)
 
 
 # ----- Clock ---------------------------------------------------------------------------------------------
@@ -298,23 +754,46 @@ class ClockTab(Tab):
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
+        self.restart_banner = QFrame()
+        self.restart_banner.setObjectName("restartBanner")
+        banner = QHBoxLayout(self.restart_banner)
+        self.restart_text = QLabel()
+        self.restart_text.setWordWrap(True)
+        banner.addWidget(self.restart_text, 1)
+        self.resume_saved = QPushButton("Resume paused, with the time saved")
+        self.continue_clock = QPushButton("Continue: count the time that passed")
+        banner.addWidget(self.resume_saved)
+        banner.addWidget(self.continue_clock)
+        self.resume_saved.clicked.connect(lambda: self._clock_call("resume_paused_after_restart"))
+        self.continue_clock.clicked.connect(lambda: self._clock_call("continue_after_restart"))
+        layout.addWidget(self.restart_banner)
+        self.restart_banner.hide()
         self.big = QLabel("--:--")
+        self.big.setObjectName("bigClock")
         self.big.setAlignment(Qt.AlignmentFlag.AlignCenter)
         font = self.big.font()
-        font.setPixelSize(120)
+        font.setPixelSize(140)
         font.setBold(True)
         self.big.setFont(font)
         self.level = QLabel()
         self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lf = self.level.font()
-        lf.setPixelSize(32)
+        lf.setPixelSize(36)
+        lf.setBold(True)
         self.level.setFont(lf)
         self.next = QLabel()
         self.next.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        nf = self.next.font()
+        nf.setPixelSize(20)
+        self.next.setFont(nf)
+        self.figures = QLabel()
+        self.figures.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.figures.setFont(nf)
         layout.addStretch(1)
         layout.addWidget(self.level)
         layout.addWidget(self.big)
         layout.addWidget(self.next)
+        layout.addWidget(self.figures)
         layout.addStretch(1)
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
@@ -325,6 +804,7 @@ class ClockTab(Tab):
             b.setMinimumHeight(48)
             self.buttons[key] = b
             buttons.addWidget(b)
+        self.buttons["toggle"].setObjectName("primary")
         layout.addLayout(buttons)
         jump = QHBoxLayout()
         jump.addStretch(1)
@@ -336,6 +816,12 @@ class ClockTab(Tab):
         jump.addWidget(self.jump_button)
         jump.addStretch(1)
         layout.addLayout(jump)
+
+    def _clock_call(self, name: str) -> None:
+        clock = self.session.clock if self.session else None
+        if clock is not None:
+            self.run(getattr(clock, name))
+        self.refresh()
 
     def refresh(self) -> None:
         view = view_from_session(self.session)
@@ -352,8 +838,27 @@ class ClockTab(Tab):
             parts.append(f"Next: {view.next_label}")
         if view.seconds_to_break is not None:
             parts.append(f"Break in {format_clock(view.seconds_to_break)}")
+        if view.notice:
+            parts.append(view.notice)
         self.next.setText("    ".join(parts))
-        self.buttons["toggle"].setText("Pause (Space)" if view.running else "Start (Space)")
+        figures = self.session.floor_figures() if self.session and self.session.tournament_id else None
+        self.figures.setText(figures_text(figures))
+        if view.remaining_seconds is None:
+            toggle = "Start (Space)"
+        else:
+            toggle = "Pause (Space)" if view.running else ("Resume (Space)" if self._started() else "Start (Space)")
+        self.buttons["toggle"].setText(toggle)
+        clock = self.session.clock if self.session and self.session.tournament_id else None
+        pending = getattr(clock, "restart_pending", None)
+        self.restart_banner.setVisible(pending is not None)
+        if pending is not None:
+            self.restart_text.setText(
+                f"The clock was running when the program stopped ({int(pending.wall_elapsed_seconds) // 60} min ago). "
+                "How should it go on?")
+
+    def _started(self) -> bool:
+        state = self.session.state if self.session else None
+        return bool(getattr(getattr(state, "schedule", None), "started", False))
 
 
 # ----- Structure and payouts -----------------------------------------------------------------------------
@@ -362,27 +867,50 @@ def shipped_templates(folder: str) -> list[Path]:
     return sorted(path.glob("*.toml")) if path.is_dir() else []
 
 
-class TemplateEditorTab(Tab):
-    """Structure or payouts: pick a shipped template, see it, apply it through the service."""
+def structure_html(structure: Any, current_index: int | None = None) -> str:
+    rows = []
+    for index, period in enumerate(structure.periods):
+        style = " style='background:#fff59d;color:black;font-weight:bold'" if index == current_index else ""
+        minutes = period.duration_seconds // 60
+        if hasattr(period, "small_blind"):
+            ante = f"{period.ante:,}{' (BB)' if period.big_blind_ante else ''}" if period.ante else ""
+            rows.append(f"<tr{style}><td align=right>{period.number}</td><td align=right>{period.small_blind:,}</td>"
+                        f"<td align=right>{period.big_blind:,}</td><td align=right>{ante}</td>"
+                        f"<td align=right>{minutes} min</td></tr>")
+        else:
+            rows.append(f"<tr{style}><td colspan=4 align=center><i>{html.escape(period.name)}</i></td>"
+                        f"<td align=right>{minutes} min</td></tr>")
+    return ("<table cellspacing=0 cellpadding=4><tr><th>Level</th><th>Small blind</th><th>Big blind</th>"
+            "<th>Ante</th><th>Length</th></tr>" + "".join(rows) + "</table>")
 
-    def __init__(self, session: Any, run: Callable[..., Any], folder: str, title: str) -> None:
+
+class StructureTab(Tab):
+    """The structure in play and the shipped templates; "Use this template" loads one through the clock service."""
+
+    folder = "structures"
+
+    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
-        self.folder = folder
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel(f"{title} template:"))
+        bar.addWidget(QLabel("Structure template:"))
         self.templates = QComboBox()
-        for path in shipped_templates(folder):
-            self.templates.addItem(path.stem.replace("_", " ").replace("-", " ").title(), str(path))
+        for path in shipped_templates(self.folder):
+            self.templates.addItem(template_title(path.stem), str(path))
         bar.addWidget(self.templates, 1)
         self.apply_button = QPushButton("Use this template")
-        self.import_button = QPushButton("Import…")
         bar.addWidget(self.apply_button)
-        bar.addWidget(self.import_button)
         layout.addLayout(bar)
+        self.in_play = QLabel()
+        layout.addWidget(self.in_play)
+        panes = QHBoxLayout()
+        self.current = QTextBrowser()
         self.preview = QTextBrowser()
-        layout.addWidget(self.preview, 1)
+        panes.addWidget(self.current, 1)
+        panes.addWidget(self.preview, 1)
+        layout.addLayout(panes, 1)
         self.templates.currentIndexChanged.connect(self._show_template)
+        self.apply_button.clicked.connect(self.use_selected_template)
         self._show_template()
 
     def selected_template(self) -> Path | None:
@@ -391,19 +919,124 @@ class TemplateEditorTab(Tab):
 
     def _show_template(self) -> None:
         path = self.selected_template()
-        self.preview.setPlainText(path.read_text(encoding="utf-8") if path else "No templates shipped.")
+        if path is None:
+            self.preview.setPlainText("No templates shipped.")
+            return
+        try:
+            structure, _chips = structure_from_toml(path.read_text(encoding="utf-8"))
+        except Exception as error:  # a broken template file: say so instead of showing nothing
+            self.preview.setPlainText(f"{path.name}: {error}")
+            return
+        self.preview.setHtml(f"<h3>Template: {html.escape(structure.name)}</h3>" + structure_html(structure))
+
+    def use_selected_template(self) -> bool:
+        path = self.selected_template()
+        clock = self.session.clock if self.session else None
+        if path is None or clock is None:
+            self.message.emit("Open or create a tournament first (Ctrl+N)")
+            return False
+        if self.run(clock.load_template, path.stem).ok:
+            self.message.emit(f"Structure in play: {template_title(path.stem)}")
+            return True
+        return False
+
+    def refresh(self) -> None:
+        clock = self.session.clock if self.session and self.session.tournament_id else None
+        structure = getattr(getattr(self.session.state, "schedule", None), "structure", None) if clock else None
+        if structure is None:
+            self.in_play.setText("No structure in play yet: choose a template and press “Use this template”.")
+            self.current.setHtml("")
+            return
+        view = clock.view()
+        self.in_play.setText(f"<b>In play:</b> {html.escape(structure.name)}")
+        self.current.setHtml(f"<h3>In play: {html.escape(structure.name)}</h3>"
+                             + structure_html(structure, view.period_index if view else None))
 
 
-class StructureTab(TemplateEditorTab):
+class PayoutsTab(Tab):
+    """Prize pool and payouts by place from the floor service; the payout table; the deal."""
+
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
-        super().__init__(session, run, "structures", "Structure")
+        super().__init__(session, run)
+        layout = QVBoxLayout(self)
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Payout table:"))
+        self.templates = QComboBox()
+        for path in shipped_templates("payouts"):
+            self.templates.addItem(template_title(path.stem), path.stem)
+        bar.addWidget(self.templates, 1)
+        self.apply_button = QPushButton("Use this payout table")
+        bar.addWidget(self.apply_button)
+        self.deal_button = QPushButton("Deal (chop)… (Ctrl+D)")
+        bar.addWidget(self.deal_button)
+        layout.addLayout(bar)
+        self.pool = QLabel()
+        self.pool.setWordWrap(True)
+        layout.addWidget(self.pool)
+        self.payouts = QTextBrowser()
+        layout.addWidget(self.payouts, 1)
+        self.apply_button.clicked.connect(self.use_selected_table)
+        self.deal_button.clicked.connect(self.open_deal_dialog)
+        self.deal_dialog: DealDialog | None = None
 
+    @property
+    def floor(self) -> Any:
+        return self.session.tournament if self.session else None
 
-class PayoutsTab(TemplateEditorTab):
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
-        super().__init__(session, run, "payouts", "Payouts")
-        self.deal_button = QPushButton("Deal (chop)… ")
-        self.layout().addWidget(self.deal_button)
+    def use_selected_table(self) -> bool:
+        name = self.templates.currentData()
+        floor = self.floor
+        if floor is None or not name:
+            return False
+        settings = {**floor.settings.to_dict(), "payout_table": name}
+        if self.run(floor.configure, settings).ok:
+            self.message.emit(f"Payout table: {template_title(name)}")
+            return True
+        return False
+
+    def refresh(self) -> None:
+        floor = self.floor
+        if floor is None:
+            self.pool.setText("")
+            self.payouts.setHtml("")
+            return
+        pool = floor.prize_pool()
+        name = floor.settings.payout_table
+        index = self.templates.findData(name)
+        if index >= 0:
+            self.templates.setCurrentIndex(index)
+        extra = f" (guarantee {pool.guarantee:,}, house adds {pool.top_up:,})" if pool.top_up else ""
+        bounty = f"   ·   bounties {pool.bounty_pool:,}" if pool.bounty_pool else ""
+        self.pool.setText(f"<b style='font-size:14pt'>Prize pool {pool.prize_pool:,}</b>{extra}   ·   "
+                          f"{pool.entries:,} entries ({pool.reentries} re-entries), {pool.rebuys} rebuys, "
+                          f"{pool.addons} add-ons   ·   house {pool.house:,}{bounty}")
+        percentages = floor.payout_percentages()
+        rows = "".join(f"<tr><td align=right>{ordinal(place)}</td><td align=right>{amount:,}</td>"
+                       f"<td align=right>{percentages[place - 1] + ' %' if place <= len(percentages) else ''}</td></tr>"
+                       for place, amount in enumerate(pool.prizes, start=1))
+        self.payouts.setHtml(f"<h3>Payouts ({html.escape(template_title(name))})</h3><table cellpadding=4>"
+                             "<tr><th>Place</th><th>Prize</th><th>Share</th></tr>" + rows + "</table>")
+
+    def open_deal_dialog(self) -> DealDialog | None:
+        floor = self.floor
+        if floor is None:
+            return None
+        alive = [e for e in floor.entries() if not e.busted]
+        dialog = DealDialog(floor, {e.entry_id: e.name for e in alive}, {e.entry_id: e.chips for e in alive}, self)
+        dialog.accepted.connect(lambda: self.record_deal(dialog.proposal))
+        dialog.finished.connect(dialog.deleteLater)
+        self.deal_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def record_deal(self, proposal: Any) -> bool:
+        if proposal is None or self.floor is None:
+            return False
+        if self.run(self.floor.make_deal, proposal).ok:
+            self.message.emit(f"Deal recorded ({'ICM' if proposal.method == 'icm' else 'chip chop'}): "
+                              f"{proposal.total:,} shared")
+            return True
+        return False
 
 
 # ----- Results -------------------------------------------------------------------------------------------
@@ -411,6 +1044,8 @@ class ResultsTab(Tab):
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
+        self.summary = QLabel()
+        layout.addWidget(self.summary)
         self.model: RowTableModel[ResultRow] = results_model(parent=self)
         self.view = make_table_view(self.model, sortable=False)
         layout.addWidget(self.view, 1)
@@ -425,8 +1060,17 @@ class ResultsTab(Tab):
         self.model.set_rows(rows)
 
     def refresh(self) -> None:
-        rows = _service_values(self.session.tournament if self.session else None, "result_rows", "results")
-        self.set_rows(tuple(rows or ()))
+        floor = self.session.tournament if self.session else None
+        if floor is None:
+            self.set_rows(())
+            self.summary.setText("")
+            return
+        rows = [ResultRow(r.place, r.name, r.prize, r.bounty_won, r.entry_id)
+                for r in sorted(floor.results(), key=lambda r: (r.place, r.name))]
+        self.set_rows(rows)
+        left = floor.players_left
+        self.summary.setText("The tournament is over." if floor.finished
+                             else f"{len(rows)} places decided, {left} player(s) still in.")
 
     def export_to(self, path: Path) -> Path:
         title = self.session.tournament_name if self.session else "Results"
@@ -436,7 +1080,10 @@ class ResultsTab(Tab):
         path, _ = QFileDialog.getSaveFileName(self, "Export results", "results.html",
                                               "Web page (*.html);;Spreadsheet (*.csv)")
         if path:
-            self.export_to(Path(path))
+            try:
+                self.message.emit(f"Results saved: {self.export_to(Path(path))}")
+            except (OSError, ValueError) as error:
+                QMessageBox.warning(self, "Export failed", str(error))
 
 
 # ----- Log -----------------------------------------------------------------------------------------------
@@ -460,62 +1107,3 @@ class LogTab(Tab):
         self.model.set_rows(tuple(reversed(history)))   # newest first: what the director just did is on top
         self.undo_button.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_button.setEnabled(bool(self.session and self.session.can_redo()))
-
-
-# ----- New tournament wizard -----------------------------------------------------------------------------
-@dataclass(frozen=True)
-class NewTournamentChoices:
-    name: str
-    structure_template: Path | None
-    payouts_template: Path | None
-    buy_in: int
-    entry_fee: int
-    starting_stack: int
-    tables: int
-    seats_per_table: int
-
-
-class NewTournamentForm(QWidget):
-    """One page, sensible defaults: a nightly tournament is set up in well under a minute."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        form = QFormLayout(self)
-        self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. Friday Night Hold'em")
-        self.structure = QComboBox()
-        for path in shipped_templates("structures"):
-            self.structure.addItem(path.stem.replace("_", " ").title(), str(path))
-        self.payouts = QComboBox()
-        for path in shipped_templates("payouts"):
-            self.payouts.addItem(path.stem.replace("_", " ").title(), str(path))
-        self.buy_in = QSpinBox()
-        self.buy_in.setRange(0, 1_000_000)
-        self.buy_in.setValue(100)
-        self.entry_fee = QSpinBox()
-        self.entry_fee.setRange(0, 1_000_000)
-        self.entry_fee.setValue(10)
-        self.starting_stack = QSpinBox()
-        self.starting_stack.setRange(1, 10_000_000)
-        self.starting_stack.setSingleStep(1000)
-        self.starting_stack.setValue(20_000)
-        self.tables = QSpinBox()
-        self.tables.setRange(1, 2000)
-        self.tables.setValue(3)
-        self.seats = QSpinBox()
-        self.seats.setRange(2, 10)
-        self.seats.setValue(9)
-        form.addRow("Name", self.name)
-        form.addRow("Structure", self.structure)
-        form.addRow("Payouts", self.payouts)
-        form.addRow("Buy-in", self.buy_in)
-        form.addRow("Entry fee", self.entry_fee)
-        form.addRow("Starting stack", self.starting_stack)
-        form.addRow("Tables", self.tables)
-        form.addRow("Seats per table", self.seats)
-
-    def choices(self) -> NewTournamentChoices:
-        s, p = self.structure.currentData(), self.payouts.currentData()
-        return NewTournamentChoices(self.name.text().strip(), Path(s) if s else None, Path(p) if p else None,
-                                    self.buy_in.value(), self.entry_fee.value(), self.starting_stack.value(),
-                                    self.tables.value(), self.seats.value())

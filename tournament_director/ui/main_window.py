@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import importlib.util
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -19,18 +19,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console_tabs import (
     ClockTab,
     LogTab,
-    NewTournamentChoices,
-    NewTournamentForm,
+    Outcome,
     PayoutsTab,
     PlayersTab,
     ResultsTab,
     StructureTab,
     TablesTab,
 )
+from tournament_director.ui.dialogs import NewTournamentDialog
 from tournament_director.ui.projector_view import blinds_text, format_clock, view_from_session
+from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
+
+
+log = logging.getLogger(__name__)
 
 
 class SessionSignals(QObject):
@@ -52,17 +57,27 @@ class MiniClock(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
+        self.setObjectName("miniClock")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         self.name_label = QLabel()
         self.level_label = QLabel()
+        self.figures_label = QLabel()
         self.time_label = QLabel()
         self.time_label.setObjectName("miniClockTime")
         font = self.time_label.font()
         font.setPointSize(max(font.pointSize() * 2, 18))
         font.setBold(True)
         self.time_label.setFont(font)
+        for label in (self.name_label, self.level_label, self.figures_label):
+            bold = label.font()
+            bold.setPointSize(max(bold.pointSize() + 2, 12))
+            bold.setBold(label is not self.figures_label)
+            label.setFont(bold)
         layout.addWidget(self.name_label, 1)
+        layout.addWidget(self.figures_label)
+        layout.addSpacing(24)
         layout.addWidget(self.level_label)
         layout.addSpacing(16)
         layout.addWidget(self.time_label)
@@ -87,29 +102,26 @@ class MiniClock(QWidget):
             level = ""
         self.level_label.setText(level)
         self.time_label.setText(format_clock(view.remaining_seconds) + ("" if view.running or view.remaining_seconds is None else "  paused"))
-
-
-class NewTournamentDialog(QDialog):
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New tournament")
-        layout = QVBoxLayout(self)
-        self.form = NewTournamentForm()
-        layout.addWidget(self.form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        if view.players_left is not None and view.entries:
+            average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""
+            self.figures_label.setText(f"{view.players_left} / {view.entries} left{average}")
+        else:
+            self.figures_label.setText("")
 
 
 TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, session: Any, *, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+    TICK_MS = 250
+
+    def __init__(self, session: Any, *, settings: QSettings | None = None, parent: QWidget | None = None,
+                 sounds: bool = True) -> None:
         super().__init__(parent)
         self.session = session
         self._settings = settings if settings is not None else QSettings()
+        self._want_sounds = sounds
+        self._sounds: Any = None
         self.setWindowTitle("Tournament Director")
         self.signals = SessionSignals(session, self)
 
@@ -122,51 +134,73 @@ class MainWindow(QMainWindow):
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
-        self.players_tab = PlayersTab(session, self.run_command)
-        self.tables_tab = TablesTab(session, self.run_command)
-        self.clock_tab = ClockTab(session, self.run_command)
-        self.structure_tab = StructureTab(session, self.run_command)
-        self.payouts_tab = PayoutsTab(session, self.run_command)
-        self.results_tab = ResultsTab(session, self.run_command)
-        self.log_tab = LogTab(session, self.run_command)
+        self.players_tab = PlayersTab(session, self.attempt)
+        self.tables_tab = TablesTab(session, self.attempt)
+        self.clock_tab = ClockTab(session, self.attempt)
+        self.structure_tab = StructureTab(session, self.attempt)
+        self.payouts_tab = PayoutsTab(session, self.attempt)
+        self.results_tab = ResultsTab(session, self.attempt)
+        self.log_tab = LogTab(session, self.attempt)
         self.all_tabs = (self.players_tab, self.tables_tab, self.clock_tab, self.structure_tab, self.payouts_tab,
                          self.results_tab, self.log_tab)
         for title, tab in zip(TAB_TITLES, self.all_tabs):
             self.tabs.addTab(tab, title)
-        self.tabs.currentChanged.connect(lambda _i: self.tabs.currentWidget().refresh())
+            tab.message.connect(self.tell)
+        self.tabs.currentChanged.connect(lambda _i: self._refresh_tab(self.tabs.currentWidget()))
+        self.players_tab.proposal_ready.connect(self.tables_tab.show_proposal)
+        self.tables_tab.moves_changed.connect(self._moves_waiting)
 
         self._build_actions()
         self.statusBar().showMessage("Ready")
+        self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
+        self._theme_actions[self.theme].setChecked(True)
 
         geometry = self._settings.value("console/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 800)
+            self.resize(1400, 860)
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
+        self._tick_timer = QTimer(self)
+        self._tick_timer.setInterval(self.TICK_MS)
+        self._tick_timer.timeout.connect(self.tick)
+        self._tick_timer.start()
 
     # ----- actions and shortcuts -----------------------------------------------------------------------
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey, slot: Callable[[], Any],
+    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Callable[[], Any],
                 menu: Any) -> QAction:
         action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)
         menu.addAction(action)
         return action
 
     def _build_actions(self) -> None:
         bar = self.menuBar()
+        p, t = self.players_tab, self.tables_tab
         file_menu = bar.addMenu("&Tournament")
         self._action("New tournament…", "Ctrl+N", self.new_tournament, file_menu)
+        self.open_menu = file_menu.addMenu("Open tournament")
+        self.open_menu.aboutToShow.connect(self._fill_open_menu)
         self._action("Export results…", "Ctrl+E", self.results_tab.export_dialog, file_menu)
         self._action("Back up now", "Ctrl+Shift+B", self.backup_now, file_menu)
         edit = bar.addMenu("&Edit")
         self.undo_action = self._action("Undo", QKeySequence.StandardKey.Undo, self.undo, edit)
         self.redo_action = self._action("Redo", "Ctrl+Shift+Z", self.redo, edit)
         self._action("Find player", "Ctrl+F", self.focus_search, edit)
+        players = bar.addMenu("&Players")
+        self._action("Register a player", "Ctrl+R", self.focus_register, players)
+        self._action("Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players)
+        self._action("Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players)
+        self._action("Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
+        self._action("Bust…", "Ctrl+B", p.open_bust_dialog, players)
+        self._action("Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
+        self._action("Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
+        self._action("Close registration", None, p.close_registration, players)
         clock = bar.addMenu("&Clock")
         self.toggle_clock_action = self._action("Start / pause", "Space", self.toggle_clock, clock)
         self._action("Next level", "Ctrl+Right", lambda: self.clock_command("next_level"), clock)
@@ -175,12 +209,29 @@ class MainWindow(QMainWindow):
         self._action("Remove a minute", "Ctrl+Down", lambda: self.clock_command("add_time", -60), clock)
         self._action("Jump to level", "Ctrl+J", self.jump_to_level, clock)
         floor = bar.addMenu("&Floor")
-        self._action("Next hand, all tables", "F5", lambda: self.floor_command("next_hand"), floor)
-        self._action("Accept proposed move", "Ctrl+Return", self.accept_move, floor)
+        self._action("Next hand, all tables", "F5", lambda: t._next_hand(None), floor)
+        self._action("Check balance", "F6", self.check_balance, floor)
+        self.accept_action = self._action("Accept proposed moves", "Ctrl+Return", self.accept_move, floor)
+        self._action("Move a player…", "Ctrl+M", t.open_move_dialog, floor)
+        self._action("Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
+                     floor)
+        self._action("Seat cards as PDF…", "Ctrl+P",
+                     lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
+        self._action("Deal (chop)…", "Ctrl+D", self.payouts_tab.open_deal_dialog, floor)
+        self._add_floor_tool(floor)
         view = bar.addMenu("&View")
         for i, title in enumerate(TAB_TITLES):
-            self._action(title, f"Ctrl+{i + 1}", lambda _checked=False, i=i: self.tabs.setCurrentIndex(i), view)
+            self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)
         self._action("Projector full screen", "Ctrl+Shift+F", self.place_projector, view)
+        themes = view.addMenu("Theme")
+        group = QActionGroup(self)
+        self._theme_actions: dict[str, QAction] = {}
+        for name in available_themes():
+            action = QAction(name.title(), self, checkable=True)
+            action.triggered.connect(lambda _checked=False, name=name: self.set_theme(name))
+            group.addAction(action)
+            themes.addAction(action)
+            self._theme_actions[name] = action
 
         c = self.clock_tab.buttons
         c["toggle"].clicked.connect(self.toggle_clock)
@@ -190,66 +241,143 @@ class MainWindow(QMainWindow):
         c["minus"].clicked.connect(lambda: self.clock_command("add_time", -60))
         self.clock_tab.jump_button.clicked.connect(
             lambda: self.clock_command("jump_to_level", self.clock_tab.jump_level.value()))
-        self.tables_tab.next_hand_all.clicked.connect(lambda: self.floor_command("next_hand"))
-        self.tables_tab.accept_move.clicked.connect(self.accept_move)
-        self.tables_tab.reject_move.clicked.connect(self.reject_move)
         self.log_tab.undo_button.clicked.connect(self.undo)
         self.log_tab.redo_button.clicked.connect(self.redo)
 
+    def _add_floor_tool(self, menu: Any) -> None:
+        """Tools > Floor tool (F9), when the floor tool window is part of this build."""
+        if importlib.util.find_spec("tournament_director.ui.floor_tool") is None:
+            return
+        tools = self.menuBar().addMenu("T&ools")
+        self.floor_tool_action = self._action("Floor tool", "F9", self.open_floor_tool, tools)
+
+    def open_floor_tool(self) -> Any:
+        from tournament_director.ui import floor_tool
+
+        window = getattr(self, "floor_tool_window", None)
+        if window is None:
+            window = floor_tool.FloorToolWindow(self.session, parent=self)
+            window.setWindowFlag(Qt.WindowType.Window, True)
+            self.floor_tool_window = window
+        window.show()
+        window.raise_()
+        return window
+
+    def _fill_open_menu(self) -> None:
+        self.open_menu.clear()
+        if self.session is None:
+            return
+        for info in self.session.list_tournaments():
+            action = self.open_menu.addAction(info.name)
+            action.setCheckable(True)
+            action.setChecked(info.id == self.session.tournament_id)
+            action.triggered.connect(lambda _checked=False, tid=info.id: self.open_tournament(tid))
+
+    def open_tournament(self, tournament_id: int) -> None:
+        if self.attempt(self.session.select_tournament, tournament_id).ok:
+            self.tables_tab.show_proposal(None)
+            self.tell(f"Opened {self.session.tournament_name}")
+
+    def set_theme(self, name: str) -> None:
+        self.theme = apply_theme(self, self._settings, name)
+        self._theme_actions[name].setChecked(True)
+
     # ----- running commands ------------------------------------------------------------------------------
-    def run_command(self, command: Callable[..., Any], *args: Any) -> Any:
-        """Run one service command; a refusal is shown with its rule and nothing changes."""
+    def attempt(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
+        """Run one service command; a refusal is shown with its rule, nothing is recorded, and ok is False."""
         try:
-            result = self.session.run(command, *args) if self.session else command(*args)
+            if self.session is not None:
+                result = self.session.run(command, *args, **kwargs)
+            else:
+                result = command(*args, **kwargs)
         except Exception as error:  # DomainError and friends: tell the director, keep going
             self.show_error(error)
-            return None
+            return Outcome(False)
         self.statusBar().showMessage("Done", 3000)
-        return result
+        return Outcome(True, result)
 
-    def _service_command(self, service: Any, area: str, name: str, *args: Any) -> Any:
+    def run_command(self, command: Callable[..., Any], *args: Any) -> Any:
+        """Run one service command; returns its result, or None when it was refused (and shown)."""
+        return self.attempt(command, *args).value
+
+    def tell(self, text: str) -> None:
+        self.statusBar().showMessage(text, 12000)
+
+    def _service_command(self, service: Any, area: str, name: str, *args: Any) -> Outcome:
         if service is None:
-            self.statusBar().showMessage(f"No tournament is open ({area})", 5000)
-            return None
-        method = getattr(service, name, None)
-        if method is None:
-            self.statusBar().showMessage(f"The {area} service has no '{name}' command", 5000)
-            return None
-        return self.run_command(method, *args)
+            self.tell("No tournament is open: create one with Ctrl+N")
+            return Outcome(False)
+        return self.attempt(getattr(service, name), *args)
 
-    def clock_command(self, name: str, *args: Any) -> Any:
-        return self._service_command(self.session.clock if self.session else None, "clock", name, *args)
+    def clock_command(self, name: str, *args: Any) -> Outcome:
+        outcome = self._service_command(self.session.clock if self.session else None, "clock", name, *args)
+        if outcome.ok:
+            self.clock_tab.refresh()
+        return outcome
 
-    def floor_command(self, name: str, *args: Any) -> Any:
+    def floor_command(self, name: str, *args: Any) -> Outcome:
         return self._service_command(self.session.tournament if self.session else None, "floor", name, *args)
 
     def toggle_clock(self) -> None:
         view = view_from_session(self.session)
         if view.running:
             self.clock_command("pause")
-        elif view.remaining_seconds is None:
-            self.clock_command("start")
         else:
-            self.clock_command("resume")
+            self.clock_command("resume")   # starts the clock the first time
+
+    def tick(self) -> list[Any]:
+        """The repaint timer: the clock service records the level changes that came due; sounds play."""
+        clock = self.session.clock if self.session is not None and self.session.tournament_id else None
+        events: list[Any] = []
+        if clock is not None:
+            try:
+                events = clock.tick()
+            except Exception as error:  # a refused level change must not stop the timer
+                self.tell(f"Clock: {error}")
+        if events:
+            self._play(events)
+            self._session_changed("clock")
+        elif self.tabs.currentWidget() is self.clock_tab:
+            self.clock_tab.refresh()
+        return events
+
+    def _play(self, events: list[Any]) -> None:
+        if not self._want_sounds:
+            return
+        if self._sounds is None:
+            from tournament_director.ui.sounds import ClockSounds
+
+            self._sounds = ClockSounds(self)
+        self._sounds.play_events(events)
 
     def jump_to_level(self) -> None:
         self.tabs.setCurrentWidget(self.clock_tab)
         self.clock_tab.jump_level.setFocus()
+        self.clock_tab.jump_level.selectAll()
+
+    def check_balance(self) -> None:
+        self.tabs.setCurrentWidget(self.tables_tab)
+        self.tables_tab.propose()
 
     def accept_move(self) -> None:
-        move = self.tables_tab.selected_move()
-        if move is not None:
-            self.floor_command("accept_move", move.key)
+        self.tables_tab.accept_proposal()
 
     def reject_move(self) -> None:
-        move = self.tables_tab.selected_move()
-        if move is not None:
-            self.floor_command("reject_move", move.key)
+        self.tables_tab.reject_selected_move()
+
+    def _moves_waiting(self, count: int) -> None:
+        index = self.tabs.indexOf(self.tables_tab)
+        self.tabs.setTabText(index, f"Tables ({count} move{'s' if count != 1 else ''})" if count else "Tables")
 
     def focus_search(self) -> None:
         self.tabs.setCurrentWidget(self.players_tab)
         self.players_tab.search.setFocus()
         self.players_tab.search.selectAll()
+
+    def focus_register(self) -> None:
+        self.tabs.setCurrentWidget(self.players_tab)
+        self.players_tab.register_name.setFocus()
+        self.players_tab.register_name.selectAll()
 
     def place_projector(self) -> None:
         projector = getattr(self, "projector", None)
@@ -260,30 +388,39 @@ class MainWindow(QMainWindow):
         if self.session is not None:
             path = self.run_command(self.session.backup_now)
             if path:
-                self.statusBar().showMessage(f"Backup saved: {path}", 8000)
+                self.tell(f"Backup saved: {path}")
 
-    def new_tournament(self) -> NewTournamentChoices | None:
-        dialog = NewTournamentDialog(self)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        choices = dialog.form.choices()
-        self.create_tournament(choices)
-        return choices
+    def new_tournament(self) -> NewTournamentDialog:
+        """Open the wizard (window-modal; the clock keeps running behind it)."""
+        dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self)
+        dialog.finished.connect(dialog.deleteLater)
+        self.new_tournament_dialog = dialog
+        dialog.open()
+        return dialog
 
-    def create_tournament(self, choices: NewTournamentChoices) -> int | None:
-        """Create and open a tournament from the wizard's choices; the floor service configures it."""
+    def create_tournament(self, plan: NewTournamentPlan) -> int | None:
+        """Create and open a tournament from the wizard's plan: settings, tables and structure."""
         if self.session is None:
+            self.tell("No database is open")
             return None
-        tournament_id = self.run_command(self.session.create_tournament, choices.name)
-        if tournament_id is None:
+        outcome = self.attempt(self.session.create_from_plan, plan)
+        if not outcome.ok:
             return None
-        self.session.select_tournament(tournament_id)
-        configure = getattr(self.session.tournament, "configure_from_wizard", None)
-        if configure is not None:
-            self.run_command(configure, choices)
-        return tournament_id
+        self.tables_tab.show_proposal(None)
+        self.tabs.setCurrentWidget(self.players_tab)
+        self.players_tab.register_name.setFocus()
+        self.tell(f"{plan.name} is ready: register the players (Enter after each name), then draw seats "
+                  "(Ctrl+Shift+D)")
+        return outcome.value
 
     # ----- refresh ---------------------------------------------------------------------------------------
+    def _refresh_tab(self, tab: Any) -> None:
+        try:
+            tab.refresh()
+        except Exception as error:  # one broken view must not take the console down
+            log.exception("refreshing %s failed", type(tab).__name__)
+            self.tell(f"{type(tab).__name__}: {error}")
+
     def _session_changed(self, _topic: str) -> None:
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
@@ -291,31 +428,36 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — Tournament Director" if name else "Tournament Director")
         self.mini_clock.refresh()
         for tab in self.all_tabs:
-            try:
-                tab.refresh()
-            except Exception as error:  # one broken view must not take the console down
-                self.statusBar().showMessage(f"{type(tab).__name__}: {error}", 8000)
+            self._refresh_tab(tab)
 
     def show_error(self, error: Exception) -> None:
-        self.statusBar().showMessage(str(error), 10000)
+        self.statusBar().showMessage(f"Refused: {error}", 15000)
         QMessageBox.warning(self, "Refused", str(error))
+
+    def _after_undo_or_redo(self, verb: str, event: Any) -> None:
+        if event is None:
+            return
+        self.tables_tab.recheck_quietly()
+        self.tell(f"{verb}: {describe_event(event)}")
 
     def undo(self) -> None:
         if self.session is not None and self.session.can_undo():
-            event = self.run_command(self.session.undo)
-            if event is not None:
-                self.statusBar().showMessage(f"Undone: {event.event_type}", 5000)
+            self._after_undo_or_redo("Undone", self.run_command(self.session.undo))
 
     def redo(self) -> None:
         if self.session is not None and self.session.can_redo():
-            event = self.run_command(self.session.redo)
-            if event is not None:
-                self.statusBar().showMessage(f"Redone: {event.event_type}", 5000)
+            self._after_undo_or_redo("Redone", self.run_command(self.session.redo))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._tick_timer.stop()
         self._settings.setValue("console/geometry", self.saveGeometry())
         self.signals.disconnect_session()
         super().closeEvent(event)
 
 
-__all__ = ["MainWindow", "MiniClock", "NewTournamentDialog", "SessionSignals"]
+def describe_event(event: Any) -> str:
+    """'entry.busted (#42)': what an undo or redo touched, for the status bar."""
+    return f"{event.event_type} (#{event.seq})"
+
+
+__all__ = ["MainWindow", "MiniClock", "NewTournamentDialog", "SessionSignals", "describe_event"]

@@ -95,12 +95,9 @@ def view_from_session(session: Any) -> ProjectorView:
                 break
     floor = getattr(session, "tournament", None)
     figures = None
-    if floor is not None:
-        for attr in ("figures", "summary"):
-            if hasattr(floor, attr):
-                value = getattr(floor, attr)
-                figures = value() if callable(value) else value
-                break
+    floor_figures = getattr(session, "floor_figures", None)
+    if callable(floor_figures):
+        figures = floor_figures()
     level = _get(clock_view, "level", "current_level")
     next_level = _get(clock_view, "next_level")
     next_label = ""
@@ -108,16 +105,13 @@ def view_from_session(session: Any) -> ProjectorView:
         next_label = level_text(next_level)
     elif next_level is not None and hasattr(next_level, "duration_seconds"):
         next_label = f"{getattr(next_level, 'name', 'Break')} {next_level.duration_seconds // 60} min"
-    pool = None
-    if figures is None and floor is not None and hasattr(floor, "prize_pool"):
-        pool = floor.prize_pool()
+    pool = floor.prize_pool() if floor is not None and hasattr(floor, "prize_pool") else None
+    payouts: Any = ()
     if pool is not None:
-        payouts: Any = tuple((place, amount) for place, amount in enumerate(pool.prizes, start=1))
-        figures = pool
-        entries_total = pool.entries + pool.reentries
-    else:
-        payouts = _get(figures, "payouts", default=()) or ()
-        entries_total = _get(figures, "entries", default=_get(clock_view, "entries"))
+        payouts = tuple((place, amount) for place, amount in enumerate(pool.prizes, start=1))
+        if figures is None:
+            figures = pool
+    entries_total = _get(figures, "entries", default=_get(clock_view, "entries"))
     payout_pairs = tuple(
         (int(p[0]), int(p[1])) if isinstance(p, tuple) else (int(_get(p, "place")), int(_get(p, "amount")))
         for p in payouts
