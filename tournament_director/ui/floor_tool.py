@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QSpinBox,
-    QStackedWidget,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -188,6 +187,30 @@ class RulingPanel(QWidget):
         self.notes.setText("\n".join(f"Note: {note}" for note in ruling.notes))
 
 
+class Pages(QWidget):
+    """Shows one of its pages. Unlike QStackedWidget it lets word-wrapped labels take the height they need."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[QWidget] = []
+        self._current = 0
+
+    def addWidget(self, page: QWidget) -> None:  # noqa: N802 - the QStackedWidget name
+        self._pages.append(page)
+        self._layout.addWidget(page)
+        page.setVisible(len(self._pages) == 1)
+
+    def setCurrentIndex(self, index: int) -> None:  # noqa: N802
+        self._current = index
+        for k, page in enumerate(self._pages):
+            page.setVisible(k == index)
+
+    def currentIndex(self) -> int:  # noqa: N802
+        return self._current
+
+
 class FloorToolWindow(QMainWindow):
     """The floor tool over a ``DirectorSession`` (or None: blank tables, nothing recorded)."""
 
@@ -217,7 +240,7 @@ class FloorToolWindow(QMainWindow):
         root.addLayout(self._header())
         body = QHBoxLayout()
         body.addLayout(self._left_column(), 5)
-        self.pages = QStackedWidget()
+        self.pages = Pages()
         self.pages.addWidget(self._hand_page())
         self.pages.addWidget(self._ruling_page())
         body.addWidget(self.pages, 6)
@@ -232,6 +255,8 @@ class FloorToolWindow(QMainWindow):
         row = QHBoxLayout()
         self.title = _label(BASE_POINT_SIZE + 3, bold=True, wrap=False)
         row.addWidget(self.title, 1)
+        row.addWidget(_button("Export PHH", "Ctrl+E", self.export_phh, self))
+        row.addWidget(_button("Import PHH", "Ctrl+O", self.import_phh, self))
         rulebook_label = QLabel("Rulebook:")
         rulebook_label.setFont(_font(BASE_POINT_SIZE, bold=True))
         self.rulebook_combo = QComboBox()
@@ -252,17 +277,18 @@ class FloorToolWindow(QMainWindow):
         setup.addWidget(QLabel("Table"))
         setup.addWidget(self.table_combo)
         self.load_button = _button("Load", "F2", self.load_table, self)
+        self.table_combo.setMinimumContentsLength(8)
         setup.addWidget(self.load_button)
         self.players_spin = QSpinBox()
         self.players_spin.setRange(2, 10)
         self.players_spin.setValue(9)
         self.players_spin.valueChanged.connect(lambda _: self._show_blank_setup())
-        setup.addSpacing(12)
-        setup.addWidget(QLabel("Blank"))
+        setup.addSpacing(8)
+        setup.addWidget(QLabel("Blank table of"))
         setup.addWidget(self.players_spin)
-        self.blank_button = _button("Blank table", "F3", self._show_blank_setup, self)
+        self.blank_button = _button("New", "F3", self._show_blank_setup, self)
         setup.addWidget(self.blank_button)
-        self.start_button = _button("Start hand", "F4", self.start_hand, self)
+        self.start_button = _button("Start", "F4", self.start_hand, self)
         setup.addWidget(self.start_button)
         column.addLayout(setup)
 
@@ -313,27 +339,26 @@ class FloorToolWindow(QMainWindow):
 
         actions = QHBoxLayout()
         actions.addWidget(_button("Fold", "F", lambda: self._act("fold"), page))
-        actions.addWidget(_button("Check / call", "C", lambda: self._act("call_or_check"), page))
+        actions.addWidget(_button("Check/call", "C", lambda: self._act("call_or_check"), page))
         self.amount = QLineEdit()
         self.amount.setPlaceholderText("to (total)")
         self.amount.setFont(_font(BASE_POINT_SIZE + 2))
         self.amount.setMaximumWidth(130)
         self.amount.returnPressed.connect(lambda: self._act("raise"))
-        actions.addWidget(_button("Bet / raise", "R", self._focus_amount, page))
+        actions.addWidget(_button("Bet/raise", "R", self._focus_amount, page))
         actions.addWidget(self.amount)
         actions.addWidget(_button("All-in", "A", lambda: self._act("all_in"), page))
-        actions.addWidget(_button("Undo", "Ctrl+Z", self.undo, page))
         layout.addLayout(actions)
 
         cards = QHBoxLayout()
         self.cards = QLineEdit()
         self.cards.setFont(_font(BASE_POINT_SIZE + 1))
-        self.cards.setPlaceholderText("[K] cards, Enter: '3 AhKd 7 QsQc' hole cards, '9h8d2c' board; blank = unknown")
+        self.cards.setPlaceholderText("[K] cards + Enter: '3 AhKd 7 QsQc' or '9h8d2c'; blank = unknown")
         self.cards.returnPressed.connect(self.enter_cards)
         QShortcut(QKeySequence("K"), page).activated.connect(self.cards.setFocus)
         cards.addWidget(self.cards, 1)
-        cards.addWidget(_button("Deal hole", "H", self.deal_hole, page))
-        cards.addWidget(_button("Deal board", "B", self.deal_board, page))
+        cards.addWidget(_button("Hole", "H", self.deal_hole, page))
+        cards.addWidget(_button("Board", "B", self.deal_board, page))
         layout.addLayout(cards)
 
         showdown = QHBoxLayout()
@@ -344,8 +369,7 @@ class FloorToolWindow(QMainWindow):
         showdown.addWidget(_button("Show", "S", self.show_hand, page))
         showdown.addWidget(_button("Muck", "M", self.muck_hand, page))
         showdown.addWidget(_button("Name board", "N", self.name_board, page))
-        showdown.addWidget(_button("Export PHH", "Ctrl+E", self.export_phh, page))
-        showdown.addWidget(_button("Import PHH", "Ctrl+O", self.import_phh, page))
+        showdown.addWidget(_button("Undo", "Ctrl+Z", self.undo, page))
         layout.addLayout(showdown)
 
         title = _label(BASE_POINT_SIZE, bold=True)
@@ -357,7 +381,8 @@ class FloorToolWindow(QMainWindow):
         for k, form in enumerate(self.service.irregularities()):
             key = IRREGULARITY_KEYS[k] if k < len(IRREGULARITY_KEYS) else None
             button = _button(form.label, key, lambda _=False, f=form.key: self.open_irregularity(f), page)
-            button.setStyleSheet("text-align: left; padding: 4px;")
+            button.setStyleSheet("text-align: left; padding: 3px;")
+            button.setFont(_font(BASE_POINT_SIZE - 1))
             self.irregularity_buttons[form.key] = button
             grid.addWidget(button, k // 2, k % 2)
         layout.addLayout(grid)
@@ -461,8 +486,8 @@ class FloorToolWindow(QMainWindow):
                 self.seats.setItem(row, column, item)
         self._set_title()
         self.to_act.setText("Set up the hand")
-        self.options.setText("Type known stacks (blank = unknown), 'absent' in Status for an absent player, "
-                             "then Start hand [F4].")
+        self.options.setText("Type the stacks you know (blank = unknown) and 'absent' in Status for an absent "
+                             "player, then Start [F4].")
         self.options.setFont(_font(BASE_POINT_SIZE))
         self.refusal.clear()
         self.next_step.clear()
@@ -625,7 +650,8 @@ class FloorToolWindow(QMainWindow):
                 self.refusal.clear()
             self.show_seat.setValue(view.actor)
         else:
-            self.to_act.setText("Nobody to act")
+            self.to_act.setText("Hand complete" if view.complete else
+                                "Showdown" if view.phase == "showdown" else "Nobody to act: deal the board")
             self.options.setText(self._showdown_text(view) or view.next_step)
             self.refusal.clear()
             status = {line.seat: line.status for line in view.seats}

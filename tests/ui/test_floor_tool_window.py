@@ -71,10 +71,16 @@ def type_stack(window, seat: int, chips: int) -> None:
     window.seats.item(seat - 1, 3).setText(str(chips))
 
 
+def snap(qtbot, window, path: Path) -> None:
+    """Let the layouts settle (as the event loop does on screen), then save the screenshot."""
+    qtbot.wait(30)
+    window.grab().save(str(path))
+
+
 def fits_without_scrolling(window: FloorToolWindow) -> None:
     """Every seat row and the whole right panel are visible at 1366x768."""
-    central = window.centralWidget()
-    assert central.sizeHint().height() <= 768 or central.minimumSizeHint().height() <= 768
+    assert window.minimumSizeHint().width() <= 1366 and window.minimumSizeHint().height() <= 768
+    assert (window.width(), window.height()) == (1366, 768)
     table = window.seats
     for row in range(10):
         rect = table.visualRect(table.model().index(row, 0))
@@ -104,8 +110,8 @@ def test_short_all_in_does_not_reopen_tda_47a_example_3a(qtbot, ui_settings, sho
     qtbot.keyClick(window.amount, Qt.Key.Key_Return)
     assert window.message.text().startswith("Refused:") and "TDA 47-A" in window.message.text()
     assert window.to_act.text() == "Seat 3 to act", "the refused raise changed nothing"
+    snap(qtbot, window, shots / "tda47a_short_all_in.png")
     fits_without_scrolling(window)
-    window.grab().save(str(shots / "tda47a_short_all_in.png"))
 
 
 def test_exposed_first_card_is_a_misdeal_and_is_recorded(qtbot, ui_settings, session, shots) -> None:
@@ -125,8 +131,8 @@ def test_exposed_first_card_is_a_misdeal_and_is_recorded(qtbot, ui_settings, ses
     assert window.message.text() == "Ruling recorded in the tournament's log."
     assert session.state.rulings[-1]["table"] == 1
     assert session.state.rulings[-1]["ruling"]["decision"] == "misdeal"
+    snap(qtbot, window, shots / "exposed_first_card_misdeal.png")
     fits_without_scrolling(window)
-    window.grab().save(str(shots / "exposed_first_card_misdeal.png"))
     qtbot.keyClick(window, Qt.Key.Key_Escape)
     assert window.pages.currentIndex() == 0
 
@@ -149,8 +155,8 @@ def test_premature_turn_under_each_rulebook(qtbot, ui_settings, shots, rulebook,
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert window.ruling_panel.rule.text().startswith(rule)
     assert "SUBSTANTIAL ACTION: YES" in window.ruling_panel.badge.text()
+    snap(qtbot, window, shots / f"premature_turn_{rulebook}.png")
     fits_without_scrolling(window)
-    window.grab().save(str(shots / f"premature_turn_{rulebook}.png"))
 
 
 def test_three_way_split_with_an_odd_chip(qtbot, ui_settings, shots) -> None:
@@ -171,8 +177,8 @@ def test_three_way_split_with_an_odd_chip(qtbot, ui_settings, shots) -> None:
     assert "seat 2 wins 75, seat 3 wins 50, seat 4 wins 50" in window.pots.text()
     assert "1 odd chip of 25 to seat 2, the first winner left of the button (TDA 20)" in window.pots.text()
     assert "1. seat 2: Royal flush" in window.options.text()
+    snap(qtbot, window, shots / "three_way_split_odd_chip.png")
     fits_without_scrolling(window)
-    window.grab().save(str(shots / "three_way_split_odd_chip.png"))
 
 
 def test_absent_players_hand_is_killed(qtbot, ui_settings, session, shots) -> None:
@@ -192,8 +198,8 @@ def test_absent_players_hand_is_killed(qtbot, ui_settings, session, shots) -> No
     qtbot.keyClick(window, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert "hand is dead" in window.ruling_panel.summary.text()
     assert window.ruling_panel.rule.text() == "TDA 30  ·  TDA 2024"
+    snap(qtbot, window, shots / "absent_player_killed.png")
     fits_without_scrolling(window)
-    window.grab().save(str(shots / "absent_player_killed.png"))
 
 
 def test_rulebook_choice_is_kept_in_the_settings(qtbot, ui_settings) -> None:
