@@ -79,7 +79,8 @@ class BustDialog(QDialog):
             self.candidates.addItem(item)
         self.candidates.itemActivated.connect(self._toggle)
         layout.addWidget(self.candidates, 1)
-        layout.addWidget(_ok_cancel(self, "Bust"))
+        self.buttons = _ok_cancel(self, "Bust")
+        layout.addWidget(self.buttons)
         self.resize(420, 460)
 
     def _toggle(self, item: QListWidgetItem) -> None:
@@ -135,7 +136,8 @@ class MoveDialog(QDialog):
         form.addRow("Player", self.player)
         form.addRow("To table", self.to_table)
         form.addRow("Seat", self.to_seat)
-        form.addRow(_ok_cancel(self, "Move"))
+        self.buttons = _ok_cancel(self, "Move")
+        form.addRow(self.buttons)
 
     def _table_changed(self) -> None:
         self.to_seat.setRange(1, self._seats.get(self.to_table.currentData(), 10))
