@@ -120,23 +120,29 @@ def halting_flags(tables: Iterable[Table], short_by: int) -> tuple[int, ...]:
 
 def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProposal:
     rng = rng or default_rng()
-    live = {n: t for n, t in picture.tables.items() if t.players > 0 and not t.broken}
+    live = {n: t for n, t in picture.tables.items() if t.seats and not t.broken}
+    counts = {n: len(t.seats) for n, t in live.items()}
     order = [n for n in picture.break_order if n in live]
-    halts = halting_flags(live.values(), picture.halt_short_by)
     tolerance = picture.tolerance(len(live))
     if len(live) < 2:
-        return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
-    players = sum(t.players for t in live.values())
+        return MoveProposal("none", tolerance=tolerance)
+    fullest, emptiest = max(counts.values()), min(counts.values())
+    halts = (
+        tuple(sorted(n for n, c in counts.items() if fullest - c >= picture.halt_short_by))
+        if fullest - emptiest >= picture.halt_short_by else ()
+    )
+    players = sum(counts.values())
     final_number = order[-1]
-    final_size = picture.final_table_size or live[final_number].capacity
-    final_size = min(final_size, live[final_number].capacity)
+    final_size = min(picture.final_table_size or live[final_number].capacity, live[final_number].capacity)
     if players <= final_size:
         return _final_table(picture, live, final_number, rng, halts, tolerance)
     breaking = order[0]
-    others_capacity = sum(t.capacity for n, t in live.items() if n != breaking)
+    others_capacity = sum(t.seat_count - len(t.locked) for n, t in live.items() if n != breaking)
     if players <= others_capacity:
         return _break_table(picture, live, breaking, order, rng, halts)
-    moves = _balance_moves({n: _copy(t) for n, t in live.items()}, order, picture, tolerance)
+    if fullest - emptiest <= tolerance:
+        return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
+    moves = _balance_moves(_Scratch(live, counts), order, picture, tolerance)
     if not moves:
         return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
     return MoveProposal(
@@ -145,34 +151,56 @@ def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProp
     )
 
 
-def _balance_moves(
-    tables: dict[int, Table], order: Sequence[int], picture: FloorPicture, tolerance: int
-) -> list[Move]:
+class _Scratch:
+    """The open tables for planning: a table is copied only when a planned move changes it."""
+
+    def __init__(self, tables: dict[int, Table], counts: dict[int, int] | None = None) -> None:
+        self.originals = tables
+        self.copies: dict[int, Table] = {}
+        self.counts = dict(counts) if counts is not None else {n: len(t.seats) for n, t in tables.items()}
+
+    def __getitem__(self, number: int) -> Table:
+        return self.copies.get(number) or self.originals[number]
+
+    def mutable(self, number: int) -> Table:
+        if number not in self.copies:
+            self.copies[number] = _copy(self.originals[number])
+        return self.copies[number]
+
+    def move(self, entry: int, from_table: int, from_seat: int, to_table: int, to_seat: int) -> None:
+        del self.mutable(from_table).seats[from_seat]
+        self.mutable(to_table).seats[to_seat] = entry
+        self.counts[from_table] -= 1
+        self.counts[to_table] += 1
+
+
+def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPicture, tolerance: int) -> list[Move]:
     rank = {n: i for i, n in enumerate(order)}
     moves: list[Move] = []
     moved: set[int] = set()
-    for _ in range(sum(t.players for t in tables.values())):
-        live = [t for t in tables.values() if t.players > 0]
-        longest = max(t.players for t in live)
-        shortest = min(t.players for t in live)
+    counts = scratch.counts
+    for _ in range(sum(counts.values())):
+        live = [n for n, c in counts.items() if c > 0]
+        longest = max(counts[n] for n in live)
+        shortest = min(counts[n] for n in live)
         if longest - shortest <= tolerance:
             break
         # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order.
-        long_table = min((t for t in live if t.players == longest), key=lambda t: rank[t.number])
-        short_table = max(
-            (t for t in live if t.players == shortest and t.open_seats()), key=lambda t: rank[t.number]
+        long_number = min((n for n in live if counts[n] == longest), key=rank.__getitem__)
+        short_number = max(
+            (n for n in live if counts[n] == shortest and scratch[n].open_seats()), key=rank.__getitem__
         )
+        long_table, short_table = scratch[long_number], scratch[short_number]
         due = due_big_blind_order(long_table, picture.button_mode)
         fresh = [e for e in due if e not in moved and not picture.recently_moved(e)]
         entry = (fresh or [e for e in due if e not in moved] or due)[0]
         from_seat = next(s for s, e in long_table.seats.items() if e == entry)
-        to_seat = worst_position_seats(short_table, picture.button_mode)
-        to_seat_number = to_seat[0] if to_seat else short_table.open_seats()[0]
-        del long_table.seats[from_seat]
-        short_table.seats[to_seat_number] = entry
+        worst = worst_position_seats(short_table, picture.button_mode)
+        to_seat = worst[0] if worst else short_table.open_seats()[0]
+        scratch.move(entry, long_number, from_seat, short_number, to_seat)
         moved.add(entry)
         moves.append(
-            Move(entry, long_table.number, from_seat, short_table.number, to_seat_number, RULE_BALANCE,
+            Move(entry, long_number, from_seat, short_number, to_seat, RULE_BALANCE,
                  "due the big blind; to the worst position at the short table")
         )
     return moves
@@ -182,20 +210,32 @@ def _break_table(
     picture: FloorPicture, live: dict[int, Table], breaking: int, order: Sequence[int],
     rng: random.Random, halts: tuple[int, ...],
 ) -> MoveProposal:
-    tables = {n: _copy(t) for n, t in live.items()}
-    broken = tables.pop(breaking)
+    broken = live[breaking]
+    others = {n: t for n, t in live.items() if n != breaking}
+    scratch = _Scratch(others)
     rank = {n: i for i, n in enumerate(order)}
     leaving = [entry for _, entry in sorted(broken.seats.items())]
     # Step 1: the seat cards, taken where they keep the tables balanced, then scrambled.
-    counts = {n: t.players for n, t in tables.items()}
-    free = {n: t.open_seats() for n, t in tables.items()}
+    counts = dict(scratch.counts)
+    free: dict[int, list[int]] = {}
+    by_count: dict[int, list[int]] = {}
+    for n, c in counts.items():
+        by_count.setdefault(c, []).append(n)
     cards: list[tuple[int, int]] = []
     for _ in leaving:
-        candidates = [n for n in tables if free[n]]
-        fewest = min(counts[n] for n in candidates)
-        number = max((n for n in candidates if counts[n] == fewest), key=lambda n: rank[n])
-        cards.append((number, free[number].pop(rng.randrange(len(free[number])))))
+        number = None
+        for c in sorted(by_count):
+            candidates = [n for n in by_count[c] if free.setdefault(n, others[n].open_seats())]
+            if candidates:
+                number = max(candidates, key=rank.__getitem__)
+                break
+        if number is None:
+            raise ValueError("no open seat for a player of the broken table")
+        seats = free[number]
+        cards.append((number, seats.pop(rng.randrange(len(seats)))))
+        by_count[counts[number]].remove(number)
         counts[number] += 1
+        by_count.setdefault(counts[number], []).append(number)
     rng.shuffle(cards)
     # Step 2: each player draws a card.
     seat_of = {entry: seat for seat, entry in broken.seats.items()}
@@ -204,10 +244,11 @@ def _break_table(
         for entry, (table, seat) in zip(leaving, cards)
     ]
     for move in moves:
-        tables[move.to_table].seats[move.to_seat] = move.entry_id
+        scratch.mutable(move.to_table).seats[move.to_seat] = move.entry_id
+        scratch.counts[move.to_table] += 1
     remaining_order = [n for n in order if n != breaking]
-    tolerance = picture.tolerance(len(tables))
-    moves += _balance_moves(tables, remaining_order, picture, tolerance)
+    tolerance = picture.tolerance(len(others))
+    moves += _balance_moves(scratch, remaining_order, picture, tolerance)
     return MoveProposal(
         "break", tuple(moves), broken_tables=(breaking,), halt_tables=halts, tolerance=tolerance,
         rules=(RULE_BREAK_ORDER, RULE_BREAK, RULE_BALANCE),

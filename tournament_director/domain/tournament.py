@@ -29,7 +29,7 @@ Event types (payload fields):
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Callable
 
@@ -136,7 +136,7 @@ class Tournament:
         return {
             "settings": self.settings.to_dict(),
             "configured": self.configured,
-            "entries": [asdict(e) for e in self.entries.values()],
+            "entries": [{**vars(e), "eliminated_by": list(e.eliminated_by)} for e in self.entries.values()],
             "tables": [t.to_dict() for t in self.tables.values()],
             "bust_groups": [
                 {
@@ -240,7 +240,7 @@ class Tournament:
         return [t for t in self.tables.values() if not t.broken]
 
     def break_order(self) -> list[int]:
-        return default_break_order((t.number for t in self.open_tables()), self.settings.break_order)
+        return default_break_order((n for n, t in self.tables.items() if not t.broken), self.settings.break_order)
 
     def recently_moved(self, entry_id: int) -> bool:
         """Moved in less than one orbit ago: passed over for the next balancing move (TDA 11-A)."""
@@ -253,7 +253,7 @@ class Tournament:
     def floor_picture(self) -> FloorPicture:
         s = self.settings
         return FloorPicture(
-            tables={t.number: t for t in self.open_tables()},
+            tables={n: t for n, t in self.tables.items() if not t.broken},
             break_order=self.break_order(),
             tolerance_many=s.tolerance_many_tables,
             tolerance_few=s.tolerance_few_tables,
