@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 
 from tournament_director.ui.console_tabs import MoveProposalView, SeatView, TableView
 from tournament_director.ui.main_window import TAB_TITLES, MainWindow
-from tournament_director.ui.models import EntryRow, ResultRow
 
 
 @pytest.fixture
@@ -44,23 +43,3 @@ def test_tables_tab_shows_markers_absent_and_waiting_players(console) -> None:
     assert "ABSENT" in html and "waits for button" in html and "&nbsp;BB&nbsp;" in html and "locked" in html
     assert console.tables_tab.proposals.count() == 1
     assert console.tables_tab.accept_move.isEnabled()
-
-
-def test_screenshot_of_every_console_tab(qtbot, console, artifacts_dir) -> None:
-    fill = {
-        0: lambda: console.players_tab.set_rows([EntryRow(i, f"Player {i:02d}", table=(i - 1) // 9 + 1,
-                                                           seat=(i - 1) % 9 + 1, chips=20_000) for i in range(1, 21)]),
-        1: lambda: console.tables_tab.set_tables(
-            [TableView(t, tuple(SeatView(s, f"Player {(t - 1) * 9 + s:02d}", 20_000,
-                                         {1: "D", 2: "SB", 3: "BB"}.get(s, "")) for s in range(1, 10)), 3)
-             for t in (1, 2)], [MoveProposalView("Player 11", 2, 2, 1, 4, "balance (TDA 11-A)", key=1)]),
-        5: lambda: console.results_tab.set_rows([ResultRow(1, "Ana", 1_000), ResultRow(2, "Ben", 600)]),
-    }
-    for i, title in enumerate(TAB_TITLES):
-        console.tabs.setCurrentIndex(i)
-        if i in fill:
-            fill[i]()
-        qtbot.wait(10)
-        image = console.grab()
-        assert not image.isNull()
-        image.save(str(artifacts_dir / f"console-{i + 1}-{title.lower()}.png"))

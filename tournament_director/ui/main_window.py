@@ -256,8 +256,7 @@ class MainWindow(QMainWindow):
 
         window = getattr(self, "floor_tool_window", None)
         if window is None:
-            window = floor_tool.FloorToolWindow(self.session, parent=self)
-            window.setWindowFlag(Qt.WindowType.Window, True)
+            window = floor_tool.FloorToolWindow(self.session, settings=self._settings, parent=self)
             self.floor_tool_window = window
         window.show()
         window.raise_()

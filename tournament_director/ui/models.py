@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
+from PySide6.QtGui import QColor
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -38,8 +39,10 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
     SORT_ROLE = Qt.ItemDataRole.UserRole + 1
     ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 
-    def __init__(self, columns: Sequence[Column[Row]], rows: Sequence[Row] = (), parent: Any = None) -> None:
+    def __init__(self, columns: Sequence[Column[Row]], rows: Sequence[Row] = (), parent: Any = None, *,
+                 text_colour: Callable[[Row], str | None] | None = None) -> None:
         super().__init__(parent)
+        self._text_colour = text_colour   # e.g. busted players greyed out, absent players in orange
         self._columns = tuple(columns)
         self._rows: tuple[Row, ...] = tuple(rows)
 
@@ -79,6 +82,9 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == self.ROW_ROLE:
             return row
+        if role == Qt.ItemDataRole.ForegroundRole and self._text_colour is not None:
+            colour = self._text_colour(row)
+            return QColor(colour) if colour else None
         return None
 
     def headerData(self, section: int, orientation: Qt.Orientation,
@@ -198,8 +204,11 @@ EVENT_COLUMNS: tuple[Column[Any], ...] = (
 )
 
 
+STATUS_COLOURS = {"busted": "#9e9e9e", "absent": "#e65100", "waits for button": "#1565c0"}
+
+
 def entries_model(rows: Sequence[EntryRow] = (), parent: Any = None) -> RowTableModel[EntryRow]:
-    return RowTableModel(ENTRY_COLUMNS, rows, parent)
+    return RowTableModel(ENTRY_COLUMNS, rows, parent, text_colour=lambda r: STATUS_COLOURS.get(r.status))
 
 
 def results_model(rows: Sequence[ResultRow] = (), parent: Any = None) -> RowTableModel[ResultRow]:
