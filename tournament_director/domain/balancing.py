@@ -182,14 +182,16 @@ def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPictur
     for _ in range(sum(counts.values())):
         live = [n for n, c in counts.items() if c > 0]
         longest = max(counts[n] for n in live)
-        shortest = min(counts[n] for n in live)
-        if longest - shortest <= tolerance:
+        if longest - min(counts[n] for n in live) <= tolerance:
             break
         # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order.
         long_number = min((n for n in live if counts[n] == longest), key=rank.__getitem__)
-        short_number = max(
-            (n for n in live if counts[n] == shortest and scratch[n].open_seats()), key=rank.__getitem__
-        )
+        # The shortest table with an open seat (with tables of different sizes a full table can be short).
+        with_room = [n for n in live if counts[n] < longest - 1 and scratch[n].open_seats()]
+        if not with_room:
+            break
+        fewest = min(counts[n] for n in with_room)
+        short_number = max((n for n in with_room if counts[n] == fewest), key=rank.__getitem__)
         long_table, short_table = scratch[long_number], scratch[short_number]
         due = due_big_blind_order(long_table, picture.button_mode)
         fresh = [e for e in due if e not in moved and not picture.recently_moved(e)]

@@ -837,7 +837,13 @@ class Tournament:
         if bounties != self.bounty_pool:
             problems.append(f"bounties: {bounties} on heads, won or unclaimed, {self.bounty_pool} paid in")
         rows = standings(self)
-        covered = sorted(p for r in rows if r.place is not None for p in range(r.place, r.place_to + 1))
+        spans: dict[tuple[int, int], int] = {}
+        for r in rows:
+            if r.place is not None and r.place_to is not None:
+                spans[(r.place, r.place_to)] = spans.get((r.place, r.place_to), 0) + 1
+        if any(members != last - first + 1 for (first, last), members in spans.items()):
+            problems.append("a tie does not cover as many places as it has players")
+        covered = sorted(p for first, last in spans for p in range(first, last + 1))
         if len(set(covered)) != len(covered):
             problems.append("two finishing places overlap")
         if self.finished:
