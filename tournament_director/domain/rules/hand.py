@@ -401,7 +401,7 @@ class HandState:
         """Why player ``i`` may not bet or raise now, or None when he may."""
         reach = self.stacks[i] + self.bets[i]
         if reach <= self.current_bet:
-            return ("the stack does not reach beyond a call", "TDA 45")
+            return ("the stack does not reach beyond a call: calling puts the player all-in", "WSOP gloss. All-in")
         if not any(
             j != i and not self.folded[j] and self.stacks[j] > 0 and self.stacks[j] + self.bets[j] > self.current_bet
             for j in range(self.player_count)
@@ -513,7 +513,7 @@ class HandState:
         reach = self.stacks[i] + self.bets[i]
         word = "raise" if self.current_bet > 0 else "bet"
         if total > reach:
-            raise DomainError(f"p{i + 1} has only {reach} for this round and cannot {word} to {total}", "TDA 45")
+            raise DomainError(f"p{i + 1} has only {reach} for this round and cannot {word} to {total}", "WSOP gloss. All-in")
         if total < low:
             if self.structure is BettingStructure.FIXED_LIMIT:
                 raise DomainError(f"in fixed limit a {word} is to exactly {low}, not {total}", "WSOP VIII")
