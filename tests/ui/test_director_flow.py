@@ -45,8 +45,8 @@ def console(qtbot, tmp_path: Path, ui_settings, refusals):
     qtbot.addWidget(window)
     window.resize(1600, 900)
     window.show()
-    window.activateWindow()
-    qtbot.waitActive(window)
+    window.windowHandle().requestActivate()     # shortcuts reach only the active window
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
     yield window
     window.close()
     session.close()

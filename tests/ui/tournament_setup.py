@@ -19,15 +19,17 @@ def open_session(folder: Path, seed: int = 2024) -> DirectorSession:
     return DirectorSession.open(folder / "room.sqlite", backup_dir=folder / "backups", rng=random.Random(seed))
 
 
-def seated_tournament(session: DirectorSession, *, players: int = 20, tables: int = 3, **plan: object) -> int:
-    """Friday Night Hold'em: wizard plan, buy-ins, the seat draw and registration closed."""
+def seated_tournament(session: DirectorSession, *, players: int = 20, tables: int = 3, close_registration: bool = True,
+                      **plan: object) -> int:
+    """Friday Night Hold'em: wizard plan, buy-ins, the seat draw and (unless told) registration closed."""
     tournament_id = session.create_from_plan(NewTournamentPlan("Friday Night Hold'em", str(plan.pop("structure", "regular")),
                                                                tables=tables, **plan))  # type: ignore[arg-type]
     floor = session.tournament
     for name in NAMES[:players]:
         session.run(floor.register, name)
     session.run(floor.draw_seats)
-    session.run(floor.close_registration)
+    if close_registration:
+        session.run(floor.close_registration)
     return tournament_id
 
 
