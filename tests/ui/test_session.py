@@ -138,3 +138,38 @@ def test_smoke_test_on_a_corrupt_database_says_why_and_exits_one(tmp_path: Path)
     assert done.returncode == 1
     assert "broken.sqlite" in done.stderr
     assert path.read_bytes() == b"garbage" * 500
+
+
+def test_a_wizard_plan_sets_up_settings_tables_and_structure_and_a_bad_plan_creates_nothing(session) -> None:
+    from tournament_director.services.session import NewTournamentPlan
+
+    with pytest.raises(DomainError, match="no structure template 'hyper'"):
+        session.create_from_plan(NewTournamentPlan("Nightly", "hyper"))
+    with pytest.raises(DomainError, match="2 to 10 seats"):
+        session.create_from_plan(NewTournamentPlan("Nightly", "turbo", seats_per_table=11))
+    assert session.list_tournaments() == []
+
+    tid = session.create_from_plan(NewTournamentPlan("Nightly", "turbo", buy_in=60, fee=6, tables=2,
+                                                     seats_per_table=8, late_registration_until_level=3))
+    assert session.tournament_id == tid
+    floor = session.tournament
+    assert (floor.settings.buy_in, floor.settings.fee, floor.settings.late_registration_until_level) == (60, 6, 3)
+    assert [(t.number, t.seat_count) for t in floor.tables()] == [(1, 8), (2, 8)]
+    assert session.state.schedule.structure.name == "Turbo"
+    assert [e.event_type for e in session.history()] == ["tournament.configured", "tables.added",
+                                                         "structure.replaced"]
+
+
+def test_floor_figures_give_chips_in_play_and_the_clock_services_average_stack(session) -> None:
+    from tournament_director.services.session import NewTournamentPlan
+
+    session.create_from_plan(NewTournamentPlan("Nightly", "turbo", buy_in=50, starting_stack=10_000, tables=1))
+    floor = session.tournament
+    for name in ("Ana", "Bernard", "Chloé"):
+        session.run(floor.register, name)
+    session.run(floor.draw_seats)
+    session.run(floor.bust, 1, [2])
+    figures = session.floor_figures()
+    assert (figures.players_left, figures.entries, figures.chips_in_play) == (2, 3, 30_000)
+    assert figures.average_stack == session.clock.figures(2, 3, 30_000).average_stack == 15_000
+    assert figures.prize_pool == floor.prize_pool().prize_pool == 150
