@@ -266,3 +266,21 @@ def test_view_tells_time_to_break_next_level_and_colour_up(store: Store) -> None
     fired = service.tick()
     assert BREAK_STARTED in [e.kind for e in fired]
     assert service.view().on_break and service.view().level is None
+
+
+def test_time_to_the_next_clock_event_lets_the_console_wake_on_the_deadline(tmp_path: Path) -> None:
+    """The console arms a precise timer from this figure, so a level change fires on time (TDA 23)."""
+    fake = FakeTime()
+    store, runner, clock, _ = open_service(tmp_path / "t.sqlite", None, fake)
+    try:
+        clock.load_structure(twelve_hour_structure())
+        assert clock.ms_to_next_event() is None  # not started
+        clock.start()
+        assert clock.ms_to_next_event() == 19 * 60 * 1000  # the one-minute warning comes first
+        fake.advance(19 * 60 + 30)
+        assert [e.kind for e in clock.tick()] == [ONE_MINUTE_WARNING]
+        assert clock.ms_to_next_event() == 30_000
+        clock.pause()
+        assert clock.ms_to_next_event() is None
+    finally:
+        store.close()

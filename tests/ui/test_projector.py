@@ -141,3 +141,24 @@ def test_a_failing_source_shows_the_problem_instead_of_freezing(qtbot, ui_settin
     qtbot.addWidget(window)
     window.refresh()
     assert "clock service unavailable" in window.view.message
+
+
+def test_projector_repaints_only_when_what_the_room_sees_changes(qtbot) -> None:
+    """Repainting at every timer tick would waste a laptop's core; a new second on screen repaints."""
+    from tournament_director.ui.projector import ProjectorWindow
+    from tournament_director.ui.projector_view import ProjectorView
+
+    remaining = [125.9]
+    window = ProjectorWindow(view_source=lambda: ProjectorView(tournament_name="Sunday", remaining_seconds=remaining[0]))
+    qtbot.addWidget(window)
+    repaints = []
+    window.set_view = lambda view, original=window.set_view: (repaints.append(view), original(view))  # type: ignore[method-assign]
+    window.refresh()
+    assert len(repaints) == 1
+    remaining[0] = 125.3  # still shows 02:06
+    window.refresh()
+    assert len(repaints) == 1
+    assert window.view.remaining_seconds == 125.3  # the newest figures are kept all the same
+    remaining[0] = 124.95  # now 02:05
+    window.refresh()
+    assert len(repaints) == 2

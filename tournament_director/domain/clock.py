@@ -87,6 +87,19 @@ class Clock:
             return None
         return self._anchor + self._baseline_ms / 1000
 
+    def next_event_at(self, now: float) -> float | None:
+        """The monotonic time of the next thing the clock will fire (a warning or the end of the period).
+
+        None while paused or after the structure has ended. The console wakes exactly then, so a level
+        change is announced on time rather than at the next repaint.
+        """
+        end_at = self.deadline(now)
+        if end_at is None:
+            return None
+        if not self._warned:
+            return min(end_at, self._anchor + (self._baseline_ms - WARNING_MS) / 1000)
+        return end_at
+
     def ms_to_next_break(self, now: float) -> int | None:
         """Time until the next break starts (0 during a break); None when no break is left."""
         index = self.period_index(now)

@@ -16,6 +16,7 @@ for). An undo or redo made elsewhere is noticed and the live clock follows the r
 from __future__ import annotations
 
 import copy
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -156,6 +157,15 @@ class ClockService:
         self._record_crossings(self._monotonic())
         fired, self._unreported = self._unreported, []
         return fired
+
+    def ms_to_next_event(self) -> int | None:
+        """Milliseconds until the clock next fires something (None while paused or not started)."""
+        self._sync()
+        if self._clock is None or self.restart_pending is not None:
+            return None
+        now = self._monotonic()
+        at = self._clock.next_event_at(now)
+        return None if at is None else max(0, math.ceil((at - now) * 1000))
 
     # --- structure commands ------------------------------------------------------------------------
     def load_structure(self, structure: Structure, chip_set: ChipSet | None = None) -> None:

@@ -166,6 +166,12 @@ class MainWindow(QMainWindow):
         self._tick_timer.setInterval(self.TICK_MS)
         self._tick_timer.timeout.connect(self.tick)
         self._tick_timer.start()
+        # The repaint timer alone would announce a level change up to TICK_MS late: wake exactly at the
+        # clock's next deadline as well.
+        self._deadline_timer = QTimer(self)
+        self._deadline_timer.setSingleShot(True)
+        self._deadline_timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._deadline_timer.timeout.connect(self.tick)
 
     # ----- actions and shortcuts -----------------------------------------------------------------------
     def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Callable[[], Any],
@@ -338,7 +344,15 @@ class MainWindow(QMainWindow):
             self._session_changed("clock")
         elif self.tabs.currentWidget() is self.clock_tab:
             self.clock_tab.refresh()
+        self._arm_deadline_timer(clock)
         return events
+
+    def _arm_deadline_timer(self, clock: Any) -> None:
+        wait_ms = clock.ms_to_next_event() if clock is not None else None
+        if wait_ms is None or wait_ms > 2 * self.TICK_MS:
+            self._deadline_timer.stop()   # far off or paused: a later tick re-arms it
+        elif not self._deadline_timer.isActive() or self._deadline_timer.remainingTime() > wait_ms:
+            self._deadline_timer.start(wait_ms)
 
     def _play(self, events: list[Any]) -> None:
         if not self._want_sounds:
@@ -449,6 +463,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._tick_timer.stop()
+        self._deadline_timer.stop()
         self._settings.setValue("console/geometry", self.saveGeometry())
         self.signals.disconnect_session()
         super().closeEvent(event)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from tournament_director.ui.projector_view import (
     ProjectorView,
+    as_displayed,
     ante_text,
     blinds_text,
     format_chips,
@@ -101,9 +102,13 @@ class ProjectorWindow(QWidget):
 
     def refresh(self) -> None:
         try:
-            self.set_view(self._view_source())
+            view = self._view_source()
         except Exception as error:  # the room's screen keeps going; the console shows the error
-            self.set_view(ProjectorView(tournament_name=self._view.tournament_name, message=str(error)))
+            view = ProjectorView(tournament_name=self._view.tournament_name, message=str(error))
+        if as_displayed(view) != as_displayed(self._view):
+            self.set_view(view)
+        else:
+            self._view = view
 
     # ----- screens -------------------------------------------------------------------------------------
     def remembered_screen_name(self) -> str | None:

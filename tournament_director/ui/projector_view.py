@@ -6,7 +6,7 @@ gathers them into one frozen value (and formats numbers for the room).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -31,6 +31,19 @@ class ProjectorView:
     payouts: tuple[tuple[int, int], ...] = field(default_factory=tuple)   # (place, amount)
     notice: str = ""                 # colour-up and other announcements
     message: str = ""                # shown when there is nothing to run yet
+
+
+def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
+    """What the room actually sees of a view: the times rounded as they are shown.
+
+    Two views with the same displayed form need no repaint, so the projector repaints once a second
+    rather than at every timer tick.
+    """
+    return (
+        replace(view, remaining_seconds=None, seconds_to_break=None),
+        format_clock(view.remaining_seconds),
+        format_clock(view.seconds_to_break),
+    )
 
 
 def format_chips(amount: int | None) -> str:

@@ -214,3 +214,17 @@ def test_time_to_next_break_counts_the_levels_before_it() -> None:
     assert clock.ms_to_next_break(100.0) == 0
     clock.jump_to(3, 100.0)
     assert clock.ms_to_next_break(100.0) is None
+
+
+def test_next_event_is_the_one_minute_warning_then_the_end_of_the_level_and_none_while_paused() -> None:
+    """The console wakes exactly at the next thing the clock fires, so a level change is never late."""
+    clock = Clock(small_structure())
+    assert clock.next_event_at(0.0) is None  # not started
+    clock.start(100.0)
+    assert clock.next_event_at(100.0) == pytest.approx(100.0 + 540)  # one minute left of 10
+    clock.advance(641.0)  # the warning has fired
+    assert clock.next_event_at(641.0) == pytest.approx(700.0)
+    clock.pause(650.0)
+    assert clock.next_event_at(650.0) is None
+    clock.resume(700.0)  # 50 s left; the warning is behind us
+    assert clock.next_event_at(700.0) == pytest.approx(750.0)
