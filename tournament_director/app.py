@@ -7,13 +7,19 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tournament_director.services.session import DatabaseRefused, DirectorSession
 
 ORGANISATION = "Tournament Director"
 APPLICATION = "Tournament Director"
+
+
+class WorkerNotices(QObject):
+    """Carries messages from worker threads (scheduled backups) to the console, queued onto the GUI thread."""
+
+    message = Signal(str)
 
 
 def _application() -> QApplication:
@@ -82,6 +88,10 @@ def run_app(database: Path, smoke_test: bool = False) -> int:
             console.close()
             app.processEvents()
             return 0
+        notices = WorkerNotices()
+        notices.message.connect(console.tell)
+        session.start_scheduled_backups(
+            on_failure=lambda error: notices.message.emit(f"Scheduled backup failed: {error}"))
         projector.place_on_screen()
         QTimer.singleShot(0, console.raise_)
         return app.exec()

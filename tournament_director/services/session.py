@@ -7,7 +7,6 @@ the UI wraps in Qt signals) when something changed.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
 from collections.abc import Callable
@@ -16,34 +15,24 @@ from pathlib import Path
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.settings import TournamentSettings
+from tournament_director.domain.state import TournamentState
+from tournament_director.resources import resource_path
+from tournament_director.services.backups import BackupSchedule
+from tournament_director.services.clock import ClockService, load_template
+from tournament_director.services.commands import CommandRunner
+from tournament_director.services.tournament import TournamentService
+
+# The services-level name for a refused database, so the UI never imports the store.
+from tournament_director.store import DatabaseRefused, Store
 
 log = logging.getLogger(__name__)
-
-try:  # the services-level name for a refused database, so the UI never imports the store
-    from tournament_director.store import DatabaseRefused
-except ImportError:  # pragma: no cover - only while the store package is incomplete
-
-    class DatabaseRefused(Exception):  # type: ignore[no-redef]
-        """The database file was refused (corrupt, locked, newer version); it was not touched."""
-
-        def __init__(self, message: str, newest_backup: Path | None = None) -> None:
-            super().__init__(message)
-            self.newest_backup = newest_backup
-
 
 __all__ = ["DatabaseRefused", "DirectorSession", "DomainError", "FloorFigures", "Listener", "NewTournamentPlan"]
 
 # A listener receives a topic: "tournaments" (the list changed), "selected" (another tournament is in front),
 # "state" (a command, an undo or a redo changed the selected tournament).
 Listener = Callable[[str], None]
-
-
-def _optional_service(module: str, class_name: str) -> type | None:
-    """An area service class, or None while its module has not landed yet."""
-    try:
-        return getattr(importlib.import_module(module), class_name)
-    except (ImportError, AttributeError):
-        return None
 
 
 @dataclass(frozen=True)
@@ -83,21 +72,31 @@ class DirectorSession:
         self._tournament_id: int | None = None
         self._runner: Any = None
         self._services: dict[str, Any] = {}
+        self._backups: BackupSchedule | None = None
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, *, operator: str = "director", backup_dir: Path | None = None,
              rng: random.Random | None = None) -> "DirectorSession":
         """Open (creating it if needed) the database at ``path``; raises DatabaseRefused for a refused file."""
-        from tournament_director.store import Store
-
         kwargs: dict[str, Any] = {}
         if backup_dir is not None:
             kwargs["backup_dir"] = backup_dir
         return cls(Store.open(Path(path), **kwargs), operator=operator, rng=rng)
 
+    def start_scheduled_backups(self, on_backup: Callable[[Path], None] | None = None,
+                                on_failure: Callable[[BaseException], None] | None = None) -> BackupSchedule:
+        """Back the database up every ten minutes on a worker thread (the callbacks run on that thread)."""
+        if self._backups is None:
+            self._backups = BackupSchedule(self._store, on_backup=on_backup, on_failure=on_failure)
+            self._backups.start()
+        return self._backups
+
     def close(self) -> None:
         """Stop the area services' background work and close the store (which takes a backup)."""
+        if self._backups is not None:
+            self._backups.shutdown()
+            self._backups = None
         for service in self._services.values():
             stop = getattr(service, "shutdown", None) or getattr(service, "close", None)
             if callable(stop):
@@ -137,9 +136,6 @@ class DirectorSession:
         return tournament_id
 
     def select_tournament(self, tournament_id: int) -> None:
-        from tournament_director.domain.state import TournamentState
-        from tournament_director.services.commands import CommandRunner
-
         known = {t.id for t in self.list_tournaments()}
         if tournament_id not in known:
             raise DomainError(f"there is no tournament number {tournament_id} in this database")
@@ -174,28 +170,23 @@ class DirectorSession:
     def state(self) -> Any:
         return self._runner.state if self._runner is not None else None
 
-    def _service(self, key: str, module: str, class_name: str) -> Any:
+    @property
+    def tournament(self) -> TournamentService | None:
+        """The floor service of the selected tournament, or None when none is selected."""
         if self._runner is None:
             return None
-        if key not in self._services:
-            cls = _optional_service(module, class_name)
-            if cls is None:
-                return None
-            if key == "tournament" and self._rng is not None:
-                self._services[key] = cls(self._runner, rng=self._rng)
-            else:
-                self._services[key] = cls(self._runner)
-        return self._services[key]
+        if "tournament" not in self._services:
+            self._services["tournament"] = TournamentService(self._runner, rng=self._rng)
+        return self._services["tournament"]
 
     @property
-    def tournament(self) -> Any:
-        """The floor service (TournamentService) of the selected tournament, or None."""
-        return self._service("tournament", "tournament_director.services.tournament", "TournamentService")
-
-    @property
-    def clock(self) -> Any:
-        """The clock service (ClockService) of the selected tournament, or None."""
-        return self._service("clock", "tournament_director.services.clock", "ClockService")
+    def clock(self) -> ClockService | None:
+        """The clock service of the selected tournament, or None when none is selected."""
+        if self._runner is None:
+            return None
+        if "clock" not in self._services:
+            self._services["clock"] = ClockService(self._runner)
+        return self._services["clock"]
 
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan) -> int:
@@ -204,10 +195,6 @@ class DirectorSession:
         Everything the plan names is checked before the tournament is created, so a bad plan leaves the database
         as it was.
         """
-        from tournament_director.domain.settings import TournamentSettings
-        from tournament_director.resources import resource_path
-        from tournament_director.services.clock import load_template
-
         name = plan.name.strip()
         if not name:
             raise DomainError("a tournament needs a name")
@@ -244,19 +231,10 @@ class DirectorSession:
         key = (self._tournament_id or 0, self._runner.last_seq)
         if self._floor_counts is None or self._floor_counts[0] != key:
             pool = floor.prize_pool()
-            chips = getattr(floor, "chips_in_play", None)
-            if chips is None:
-                chips = sum(e.chips for e in floor.entries() if not e.busted)
-            elif callable(chips):
-                chips = chips()
-            self._floor_counts = (key, (pool.players_left, pool.entries, int(chips), pool.prize_pool))
+            self._floor_counts = (key, (pool.players_left, pool.entries, floor.chips_in_play, pool.prize_pool))
         players_left, entries, chips, prize_pool = self._floor_counts[1]
-        clock = self.clock
-        average, end = (chips // players_left if players_left else None), None
-        if clock is not None:
-            figures = clock.figures(players_left, entries, chips)
-            average, end = figures.average_stack, figures.estimated_end
-        return FloorFigures(players_left, entries, chips, average, prize_pool, end)
+        figures = self.clock.figures(players_left, entries, chips)
+        return FloorFigures(players_left, entries, chips, figures.average_stack, prize_pool, figures.estimated_end)
 
     # ----- commands, undo and redo ---------------------------------------------------------------------
     def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

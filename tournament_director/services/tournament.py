@@ -451,5 +451,10 @@ class TournamentService:
     def finished(self) -> bool:
         return self._t.finished
 
+    @property
+    def chips_in_play(self) -> int:
+        """Every chip bought in (stacks, rebuys, add-ons), including chips in pots not yet counted back."""
+        return self._t.chips_issued
+
     def check_invariants(self) -> list[str]:
         return self._t.check_invariants()
