@@ -1,11 +1,17 @@
-"""Fixtures shared by the whole suite: a temporary database path, an open store and a seeded random source.
+"""Fixtures shared by the whole suite: a temporary database path, an open store and a seeded random source,
+and a private sound server so the clock's sounds really play during the tests.
 
 Area test folders add their own fixtures in their own conftest.py files.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import shutil
+import subprocess
+import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +20,40 @@ import pytest
 from tournament_director.store import Store
 
 TEST_SEED = 20240501
+
+_sound_server: subprocess.Popen | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Start a private PulseAudio server with a silent output, where PulseAudio is installed and none is set.
+
+    Qt's sound effects then load and play for real on a machine with no sound card (CI included).
+    """
+    global _sound_server
+    pulseaudio = shutil.which("pulseaudio")
+    if pulseaudio is None or os.environ.get("PULSE_SERVER") or _sound_server is not None:
+        return
+    runtime = Path(tempfile.mkdtemp(prefix="td-test-audio-"))
+    runtime.chmod(0o700)
+    socket = runtime / "pulse" / "native"
+    _sound_server = subprocess.Popen(
+        [pulseaudio, "--daemonize=no", "-n", "--exit-idle-time=-1", "--disallow-exit",
+         "--load=module-null-sink sink_name=silent", f"--load=module-native-protocol-unix socket={socket}"],
+        env={**os.environ, "XDG_RUNTIME_DIR": str(runtime)},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 5
+    while not socket.exists() and time.monotonic() < deadline and _sound_server.poll() is None:
+        time.sleep(0.05)
+    if socket.exists():
+        os.environ["PULSE_SERVER"] = f"unix:{socket}"
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _sound_server
+    if _sound_server is not None:
+        _sound_server.terminate()
+        _sound_server.wait(5)
+        _sound_server = None
 
 
 @pytest.fixture
