@@ -63,6 +63,21 @@ class Table:
             "heads_up_bb_entry": self.heads_up_bb_entry,
         }
 
+    def to_row(self) -> list[Any]:
+        """The table as one compact row for a snapshot (``from_row`` reads it back)."""
+        return [
+            self.number, self.seat_count, sorted(self.locked), sorted(self.seats.items()), self.button,
+            self.small_blind, self.big_blind, self.hand_number, self.in_hand, self.broken, sorted(self.waiting),
+            self.heads_up_bb_entry,
+        ]
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> "Table":
+        (number, seat_count, locked, seats, button, small_blind, big_blind, hand_number, in_hand, broken,
+         waiting, heads_up_bb_entry) = row
+        return cls(number, seat_count, set(locked), {s: e for s, e in seats}, button, small_blind, big_blind,
+                   hand_number, in_hand, broken, set(waiting), heads_up_bb_entry)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Table":
         return cls(
