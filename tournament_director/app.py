@@ -92,6 +92,9 @@ def run_app(database: Path, smoke_test: bool = False) -> int:
         notices.message.connect(console.tell)
         session.start_scheduled_backups(
             on_failure=lambda error: notices.message.emit(f"Scheduled backup failed: {error}"))
+        # The scheduled start, late registration and the rebuy period at their times of day: the jobs run on
+        # the scheduler's thread and reach the console through its queued signal; session.close() stops them.
+        console.start_wall_clock()
         projector.place_on_screen()
         QTimer.singleShot(0, console.raise_)
         return app.exec()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -637,12 +638,19 @@ class TablesTab(Tab):
             return False
         accepted = self.proposal
         names = self._names()
-        if not self.run(self.floor.accept_moves, accepted).ok:
+        outcome = self.run(self.session.accept_moves, accepted)
+        if not outcome.ok:
             return False
         self.last_accepted = accepted
         moved = ", ".join(f"{names.get(m.entry_id, m.entry_id)} to table {m.to_table} seat {m.to_seat}"
                           for m in accepted.moves)
-        self.message.emit(f"Moved: {moved}" if moved else "Moves recorded")
+        text = f"Moved: {moved}" if moved else "Moves recorded"
+        done = outcome.value
+        if getattr(done, "next_level", False):
+            text += "; the final table starts with the next level (seed 000 E)"
+        elif getattr(done, "note", ""):
+            text += f"; {done.note}"
+        self.message.emit(text)
         self.proposal = None
         self.propose()   # breaking one table can leave another to balance
         return True
@@ -700,9 +708,17 @@ class TablesTab(Tab):
 
     # ----- hands ----------------------------------------------------------------------------------------------
     def _next_hand(self, table_number: int | None) -> None:
-        if self.floor is not None and self.run(self.floor.next_hand, table_number).ok:
-            where = f"table {table_number}" if table_number else "all tables"
-            self.message.emit(f"Next hand dealt at {where}")
+        """One table's next hand, or every table's; the session takes the hand-for-hand time off the clock."""
+        if self.floor is None:
+            return
+        if table_number is None:
+            hand_for_hand = bool(getattr(self.session.state.floor, "hand_for_hand", False))
+            if self.run(self.session.next_hand_all_tables).ok:
+                minutes = self.session.hand_for_hand_ms / 60_000
+                extra = f"; {minutes:g} minutes off the clock (hand-for-hand, TDA RP-8)" if hand_for_hand else ""
+                self.message.emit(f"Next hand dealt at all tables{extra}")
+        elif self.run(self.floor.next_hand, table_number).ok:
+            self.message.emit(f"Next hand dealt at table {table_number}")
 
     def set_hand_for_hand(self, on: bool) -> None:
         if self.floor is None:
@@ -1096,6 +1112,10 @@ class ResultsTab(Tab):
 
 # ----- Log -----------------------------------------------------------------------------------------------
 class LogTab(Tab):
+    """The event history with undo and redo, and below it the messages the console gave (newest first)."""
+
+    MAX_MESSAGES = 500
+
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
@@ -1103,7 +1123,12 @@ class LogTab(Tab):
         self.view = make_table_view(self.model, sortable=False)
         for column, width in enumerate((60, 90, 190, 900, 110)):
             self.view.setColumnWidth(column, width)
-        layout.addWidget(self.view, 1)
+        layout.addWidget(self.view, 3)
+        layout.addWidget(QLabel("<b>Messages</b> (scheduled jobs, refusals, what the console said)"))
+        self.messages = QListWidget()
+        self.messages.setObjectName("messages")
+        self.messages.setWordWrap(True)
+        layout.addWidget(self.messages, 1)
         bar = QHBoxLayout()
         bar.addStretch(1)
         self.undo_button = QPushButton("Undo (Ctrl+Z)")
@@ -1111,6 +1136,15 @@ class LogTab(Tab):
         bar.addWidget(self.undo_button)
         bar.addWidget(self.redo_button)
         layout.addLayout(bar)
+
+    def add_message(self, text: str) -> None:
+        self.messages.insertItem(0, f"{datetime.now().strftime('%H:%M:%S')}  {text}")
+        while self.messages.count() > self.MAX_MESSAGES:
+            self.messages.takeItem(self.messages.count() - 1)
+
+    def message_texts(self) -> list[str]:
+        """The messages, newest first, without their time stamps."""
+        return [self.messages.item(i).text().split("  ", 1)[-1] for i in range(self.messages.count())]
 
     def refresh(self) -> None:
         history = self.session.history() if self.session else []

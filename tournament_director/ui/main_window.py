@@ -31,7 +31,7 @@ from tournament_director.ui.console_tabs import (
     TablesTab,
 )
 from tournament_director.ui.dialogs import NewTournamentDialog
-from tournament_director.ui.projector_view import blinds_text, format_clock, view_from_session
+from tournament_director.ui.projector_view import blinds_text, countdown_text, format_clock, view_from_session
 from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
 
 
@@ -49,6 +49,13 @@ class SessionSignals(QObject):
 
     def disconnect_session(self) -> None:
         self._unsubscribe()
+
+
+class WallClockSignals(QObject):
+    """Carries wall-clock notices from the scheduler's worker thread to the GUI thread (a queued signal):
+    the job itself never touches a widget or the command runner."""
+
+    notice = Signal(object)  # a services.scheduler.WallClockNotice
 
 
 class MiniClock(QWidget):
@@ -101,7 +108,12 @@ class MiniClock(QWidget):
         else:
             level = ""
         self.level_label.setText(level)
-        self.time_label.setText(format_clock(view.remaining_seconds) + ("" if view.running or view.remaining_seconds is None else "  paused"))
+        countdown = countdown_text(view)
+        if countdown:
+            self.time_label.setText(countdown)
+        else:
+            paused = "" if view.running or view.remaining_seconds is None else "  paused"
+            self.time_label.setText(format_clock(view.remaining_seconds) + paused)
         if view.players_left is not None and view.entries:
             average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""
             self.figures_label.setText(f"{view.players_left} / {view.entries} left{average}")
@@ -110,18 +122,24 @@ class MiniClock(QWidget):
 
 
 TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
+ANNOUNCE_SETTING = "console/announce_levels"
 
 
 class MainWindow(QMainWindow):
     TICK_MS = 250
 
     def __init__(self, session: Any, *, settings: QSettings | None = None, parent: QWidget | None = None,
-                 sounds: bool = True) -> None:
+                 sounds: bool = True, speech_engine: str | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self._settings = settings if settings is not None else QSettings()
         self._want_sounds = sounds
         self._sounds: Any = None
+        self._speech_engine = speech_engine  # None: the platform's default text-to-speech engine
+        self.announcer: Any = None
+        self._level_seen: tuple[int, int] | None = None  # (tournament, period) last shown, for announcements
+        self.wall_clock_signals = WallClockSignals(self)
+        self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
         self.setWindowTitle("Tournament Director")
         self.signals = SessionSignals(session, self)
 
@@ -162,6 +180,7 @@ class MainWindow(QMainWindow):
             self.resize(1400, 860)
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
+        self._offer_restart_choice()
         self._tick_timer = QTimer(self)
         self._tick_timer.setInterval(self.TICK_MS)
         self._tick_timer.timeout.connect(self.tick)
@@ -229,6 +248,10 @@ class MainWindow(QMainWindow):
         for i, title in enumerate(TAB_TITLES):
             self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)
         self._action("Projector full screen", "Ctrl+Shift+F", self.place_projector, view)
+        self.announce_action = QAction("Announce new levels", self, checkable=True)
+        self.announce_action.setChecked(self._settings.value(ANNOUNCE_SETTING, False, type=bool))
+        self.announce_action.toggled.connect(self.set_announcing)
+        view.addAction(self.announce_action)
         themes = view.addMenu("Theme")
         group = QActionGroup(self)
         self._theme_actions: dict[str, QAction] = {}
@@ -282,6 +305,7 @@ class MainWindow(QMainWindow):
         if self.attempt(self.session.select_tournament, tournament_id).ok:
             self.tables_tab.show_proposal(None)
             self.tell(f"Opened {self.session.tournament_name}")
+            self._offer_restart_choice()
 
     def set_theme(self, name: str) -> None:
         self.theme = apply_theme(self, self._settings, name)
@@ -306,7 +330,9 @@ class MainWindow(QMainWindow):
         return self.attempt(command, *args).value
 
     def tell(self, text: str) -> None:
+        """Show ``text`` in the status bar and keep it in the Log tab's list of messages."""
         self.statusBar().showMessage(text, 12000)
+        self.log_tab.add_message(text)
 
     def _service_command(self, service: Any, area: str, name: str, *args: Any) -> Outcome:
         if service is None:
@@ -353,6 +379,68 @@ class MainWindow(QMainWindow):
             self._deadline_timer.stop()   # far off or paused: a later tick re-arms it
         elif not self._deadline_timer.isActive() or self._deadline_timer.remainingTime() > wait_ms:
             self._deadline_timer.start(wait_ms)
+
+    # ----- wall-clock jobs (issue 5) ----------------------------------------------------------------------
+    def start_wall_clock(self, **options: Any) -> Any:
+        """Let the session run the tournament's time-of-day jobs; their notices come back through a queued
+        signal, so ``on_wall_clock_notice`` always runs on the GUI thread."""
+        if self.session is None:
+            return None
+        return self.session.start_wall_clock(self.wall_clock_signals.notice.emit, **options)
+
+    def on_wall_clock_notice(self, notice: Any) -> None:
+        try:
+            text = self.session.handle_wall_clock(notice)
+        except Exception as error:  # a failing job must be heard, not lost
+            log.exception("wall-clock notice %s failed", getattr(notice, "kind", notice))
+            text = f"Scheduled {getattr(notice, 'kind', 'job')} failed: {error}"
+        if text:
+            if getattr(notice, "missed", False):
+                log.warning("%s", text)
+            self.tell(text)
+        self.mini_clock.refresh()
+
+    # ----- spoken announcements ----------------------------------------------------------------------------
+    @property
+    def announcing(self) -> bool:
+        return self.announce_action.isChecked()
+
+    def set_announcing(self, on: bool) -> None:
+        """View > Announce new levels: remembered in QSettings, off unless the director turns it on."""
+        self._settings.setValue(ANNOUNCE_SETTING, bool(on))
+        if self.announce_action.isChecked() != bool(on):
+            self.announce_action.setChecked(bool(on))
+        if on and self.announcer is None:
+            from tournament_director.ui.sounds import Announcer
+
+            self.announcer = Announcer(self, engine=self._speech_engine)
+            if not self.announcer.available:
+                self.tell(f"Spoken announcements are off: {self.announcer.unavailable_reason}")
+
+    def _follow_level(self, topic: str) -> None:
+        """Announce the blinds whenever another level comes into force (not when another tournament opens)."""
+        session = self.session
+        clock = session.clock if session is not None and session.tournament_id else None
+        view = clock.view() if clock is not None else None
+        if view is None:
+            self._level_seen = None
+            return
+        seen = (session.tournament_id, view.period_index)
+        previous, self._level_seen = self._level_seen, seen
+        if (topic == "selected" or previous is None or previous == seen or previous[0] != seen[0]
+                or view.level is None or not view.started or view.restart_pending or not self.announcing):
+            return
+        if self.announcer is None:
+            self.set_announcing(True)
+        self.announcer.announce_level(view.level)
+
+    # ----- after a crash or a restart with the clock running -----------------------------------------------
+    def _offer_restart_choice(self) -> None:
+        clock = self.session.clock if self.session is not None and self.session.tournament_id else None
+        if clock is not None and clock.restart_pending is not None:
+            self.tabs.setCurrentWidget(self.clock_tab)
+            self.tell("The clock was running when the program stopped: it is paused until you choose how it "
+                      "goes on (Clock tab)")
 
     def _play(self, events: list[Any]) -> None:
         if not self._want_sounds:
@@ -442,6 +530,10 @@ class MainWindow(QMainWindow):
         self.mini_clock.refresh()
         for tab in self.all_tabs:
             self._refresh_tab(tab)
+        try:
+            self._follow_level(_topic)
+        except Exception:  # speech must never stop the console
+            log.exception("announcing the level failed")
 
     def show_error(self, error: Exception) -> None:
         self.statusBar().showMessage(f"Refused: {error}", 15000)
@@ -474,4 +566,4 @@ def describe_event(event: Any) -> str:
     return f"{event.event_type} (#{event.seq})"
 
 
-__all__ = ["MainWindow", "MiniClock", "NewTournamentDialog", "SessionSignals", "describe_event"]
+__all__ = ["MainWindow", "MiniClock", "NewTournamentDialog", "SessionSignals", "WallClockSignals", "describe_event"]

@@ -20,6 +20,7 @@ from tournament_director.ui.projector_view import (
     as_displayed,
     ante_text,
     blinds_text,
+    countdown_text,
     format_chips,
     format_clock,
     view_from_session,
@@ -200,14 +201,19 @@ def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> Non
     header = QRectF(x0, y0, inner_w, inner_h * 0.08)
     _draw_text(painter, header, view.tournament_name or "Tournament Director", p.dim, bold=False)
 
+    countdown = countdown_text(view)
     if view.message and view.remaining_seconds is None:
-        _draw_text(painter, QRectF(x0, y0 + inner_h * 0.3, inner_w, inner_h * 0.2), view.message, p.text)
+        _draw_text(painter, QRectF(x0, y0 + inner_h * 0.3, inner_w, inner_h * 0.2), countdown or view.message,
+                   p.text)
         return
 
     y = y0 + inner_h * 0.09
-    # Level line.
+    counting_down = view.starts_in_seconds is not None and view.starts_in_seconds > 0
+    # Level line (before the scheduled start: what the big digits count down to).
     level_rect = QRectF(x0, y, main_w, inner_h * 0.09)
-    if view.on_break:
+    if countdown:
+        _draw_text(painter, level_rect, "STARTS IN" if counting_down else countdown.upper(), p.accent)
+    elif view.on_break:
         _draw_text(painter, level_rect, view.break_name.upper(), p.break_accent)
     elif view.level_number is not None:
         _draw_text(painter, level_rect, f"LEVEL {view.level_number}", p.accent)
@@ -215,13 +221,17 @@ def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> Non
 
     # The remaining time: the largest thing on the screen (about 40% of the height).
     time_rect = QRectF(x0, y, main_w, inner_h * 0.40)
-    time_colour = p.time if view.running else p.time_paused
-    if view.running and view.remaining_seconds is not None and view.remaining_seconds <= 60 and not view.on_break:
-        time_colour = p.warning
-    _draw_text(painter, time_rect, format_clock(view.remaining_seconds), time_colour, ratio=0.95)
-    if not view.running and view.remaining_seconds is not None:
-        paused_rect = QRectF(x0, y + inner_h * 0.40 - inner_h * 0.045, main_w, inner_h * 0.045)
-        _draw_text(painter, paused_rect, "PAUSED", p.time_paused)
+    if counting_down:
+        _draw_text(painter, time_rect, format_clock(view.starts_in_seconds), p.time, ratio=0.95)
+    else:
+        time_colour = p.time if view.running else p.time_paused
+        if view.running and view.remaining_seconds is not None and view.remaining_seconds <= 60 and not view.on_break:
+            time_colour = p.warning
+        _draw_text(painter, time_rect, format_clock(view.remaining_seconds), time_colour, ratio=0.95)
+    if not view.running and view.remaining_seconds is not None and not countdown:
+        # Paused (also after a crash until the director chooses how the clock goes on): say so plainly.
+        paused_rect = QRectF(x0, y + inner_h * 0.40 - inner_h * 0.06, main_w, inner_h * 0.06)
+        _draw_text(painter, paused_rect, "CLOCK PAUSED", p.time_paused)
     y += inner_h * 0.41
 
     # Blinds and ante (during a break: what comes next).

@@ -31,6 +31,8 @@ class ProjectorView:
     payouts: tuple[tuple[int, int], ...] = field(default_factory=tuple)   # (place, amount)
     notice: str = ""                 # colour-up and other announcements
     message: str = ""                # shown when there is nothing to run yet
+    starts_in_seconds: float | None = None   # countdown to the scheduled start, until the clock starts
+    restart_pending: bool = False    # the clock was running at a crash: paused until the director chooses
 
 
 def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
@@ -40,10 +42,20 @@ def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
     rather than at every timer tick.
     """
     return (
-        replace(view, remaining_seconds=None, seconds_to_break=None),
+        replace(view, remaining_seconds=None, seconds_to_break=None, starts_in_seconds=None),
         format_clock(view.remaining_seconds),
         format_clock(view.seconds_to_break),
+        countdown_text(view),
     )
+
+
+def countdown_text(view: ProjectorView) -> str:
+    """'Starts in 12:34' before the scheduled start, 'Starting now' once it is reached; '' without a countdown."""
+    if view.starts_in_seconds is None:
+        return ""
+    if view.starts_in_seconds <= 0:
+        return "Starting now"
+    return f"Starts in {format_clock(view.starts_in_seconds)}"
 
 
 def format_chips(amount: int | None) -> str:
@@ -111,6 +123,8 @@ def view_from_session(session: Any) -> ProjectorView:
     floor_figures = getattr(session, "floor_figures", None)
     if callable(floor_figures):
         figures = floor_figures()
+    seconds_to_start = getattr(session, "seconds_to_start", None)
+    starts_in = seconds_to_start() if callable(seconds_to_start) else None
     level = _get(clock_view, "level", "current_level")
     next_level = _get(clock_view, "next_level")
     next_label = ""
@@ -149,4 +163,6 @@ def view_from_session(session: Any) -> ProjectorView:
         payouts=payout_pairs,
         notice=_get(clock_view, "notice", "colour_up_notice", default="") or "",
         message="" if clock_view is not None else "Clock not started",
+        starts_in_seconds=starts_in,
+        restart_pending=bool(_get(clock_view, "restart_pending", default=False)),
     )
