@@ -138,7 +138,8 @@ def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProp
         return _final_table(picture, live, final_number, rng, halts, tolerance)
     breaking = order[0]
     others_capacity = sum(t.seat_count - len(t.locked) for n, t in live.items() if n != breaking)
-    if players <= others_capacity:
+    # With two tables left the only merge is the final table, formed at its own size (TDA RP-9).
+    if players <= others_capacity and len(live) > 2:
         return _break_table(picture, live, breaking, order, rng, halts)
     if fullest - emptiest <= tolerance:
         return MoveProposal("none", halt_tables=halts, tolerance=tolerance)

@@ -56,8 +56,14 @@ def upcoming_positions(table: Table, button_mode: str = "dead") -> Positions:
         raise ValueError(f"table {table.number} needs two players to deal")
     last_bb = table.big_blind if table.big_blind is not None else next_occupied(table, 0)
     if table.players == 2:
-        # Heads-up: the big blind goes to the player who did not post it last hand (TDA 34-B).
         occupied = sorted(table.seats)
+        if table.button is None and table.small_blind in table.seats:
+            # First hand after a draw or a correction (initial_markers): the drawn button is the small
+            # blind, the other player the big blind (TDA 34-B; seed 004 T 9).
+            button = table.small_blind
+            bb = next(s for s in occupied if s != button)
+            return Positions(button=button, small_blind=button, big_blind=bb, small_blind_dead=False)
+        # Heads-up: the big blind goes to the player who did not post it last hand (TDA 34-B).
         last_bb_entry = table.seats.get(last_bb, table.heads_up_bb_entry)
         others = [s for s in occupied if table.seats[s] != last_bb_entry]
         bb = others[0] if len(others) == 1 else next_occupied(table, last_bb)
