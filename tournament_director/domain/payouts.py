@@ -47,7 +47,10 @@ class PayoutTable:
         raise DomainError(f"payout table {self.name!r} has no band for {entries} entries")
 
 
-def _decimal(value: Any, where: str) -> Decimal:
+def percentage(value: Any, where: str) -> Decimal:
+    """A payout percentage above zero, exactly as written (Decimal); DomainError naming ``where`` if not."""
+    if isinstance(value, bool):
+        raise DomainError(f"{where}: {value!r} is not a percentage")
     try:
         result = Decimal(str(value))
     except InvalidOperation as exc:
@@ -55,6 +58,9 @@ def _decimal(value: Any, where: str) -> Decimal:
     if not result.is_finite() or result <= 0:
         raise DomainError(f"{where}: percentage {value!r} must be above zero")
     return result
+
+
+_decimal = percentage
 
 
 def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> PayoutTable:
@@ -110,7 +116,11 @@ def prizes_from_percentages(prize_pool: int, percentages: Sequence[Decimal], uni
     return prizes
 
 
-def split_evenly(amount: int, parts: int) -> list[int]:
-    """``amount`` in ``parts`` shares differing by at most one unit, the larger ones first."""
-    base, extra = divmod(amount, parts)
-    return [base + (1 if i < extra else 0) for i in range(parts)]
+def split_evenly(amount: int, parts: int, unit: int = 1) -> list[int]:
+    """``amount`` in ``parts`` shares of whole ``unit``s differing by at most one unit, the larger ones
+    first; what is left below one unit goes to the first share, so the shares add up to ``amount``."""
+    units, below_unit = divmod(amount, unit)
+    base, extra = divmod(units, parts)
+    shares = [(base + (1 if i < extra else 0)) * unit for i in range(parts)]
+    shares[0] += below_unit
+    return shares

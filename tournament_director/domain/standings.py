@@ -104,7 +104,8 @@ def standings(t: "Tournament") -> list[StandingsRow]:
         covered.setdefault(span, []).append(entry_id)
     for (first, last), members in covered.items():
         total = sum(prizes[first - 1 : last])
-        for entry_id, share in zip(sorted(members), split_evenly(total, len(members))):
+        shares = split_evenly(total, len(members), t.settings.payout_unit)  # tied places share, in payout units
+        for entry_id, share in zip(sorted(members), shares):
             prize_of[entry_id] = share
     if t.deal is not None:
         prize_of.update(t.deal)

@@ -37,7 +37,7 @@ from typing import Any, Callable
 from tournament_director.domain import buttons
 from tournament_director.domain.balancing import FloorPicture, Move, default_break_order
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.payouts import HUNDRED, split_evenly
+from tournament_director.domain.payouts import HUNDRED, percentage, split_evenly
 from tournament_director.domain.seating import Table, validate_table_spec
 from tournament_director.domain.settings import TournamentSettings
 
@@ -566,6 +566,8 @@ class Tournament:
         for b in busts:
             entry = self.live_entry(b["entry_id"])
             eliminators = [self.live_entry(e) for e in b.get("eliminated_by", [])]
+            if any(e.id == entry.id for e in eliminators):
+                raise DomainError(f"{entry.name} cannot eliminate himself: name the player who won his chips")
             if any(e.id in ids for e in eliminators):
                 raise DomainError(f"{entry.name} cannot be eliminated by a player busted in the same hand")
             if len({e.id for e in eliminators}) != len(eliminators):
@@ -779,9 +781,9 @@ class Tournament:
         if raw is None:
             self.payout_percentages = None
             return
-        values = tuple(Decimal(str(x)) for x in raw)
-        if not values or any(not v.is_finite() or v <= 0 for v in values):
+        if not isinstance(raw, list) or not raw:
             raise DomainError("each paid place needs a percentage above zero")
+        values = tuple(percentage(x, f"place {place}") for place, x in enumerate(raw, start=1))
         if sum(values, Decimal(0)) != HUNDRED:
             raise DomainError(f"payout percentages add up to {sum(values, Decimal(0))}, not 100")
         if len(values) > max(len(self.entries), 1):
