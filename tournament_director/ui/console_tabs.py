@@ -48,7 +48,7 @@ from tournament_director.ui.models import (
     results_model,
 )
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, print_html, save_pdf, seat_cards_html
-from tournament_director.ui.projector_view import format_clock, view_from_session
+from tournament_director.ui.projector_view import countdown_text, format_clock, view_from_session
 
 
 @dataclass(frozen=True)
@@ -855,7 +855,7 @@ class ClockTab(Tab):
             self.level.setText(f"Level {view.level_number}: {view.small_blind:,} / {view.big_blind:,}{ante}")
         else:
             self.level.setText(view.message)
-        parts = []
+        parts = [countdown_text(view)] if countdown_text(view) else []
         if view.next_label:
             parts.append(f"Next: {view.next_label}")
         if view.seconds_to_break is not None:

@@ -432,7 +432,8 @@ class MainWindow(QMainWindow):
             return
         if self.announcer is None:
             self.set_announcing(True)
-        self.announcer.announce_level(view.level)
+        if self.announcer.announce_level(view.level):
+            self.log_tab.add_message(f"Announced: {self.announcer.last_said}")
 
     # ----- after a crash or a restart with the clock running -----------------------------------------------
     def _offer_restart_choice(self) -> None:
@@ -537,6 +538,7 @@ class MainWindow(QMainWindow):
 
     def show_error(self, error: Exception) -> None:
         self.statusBar().showMessage(f"Refused: {error}", 15000)
+        self.log_tab.add_message(f"Refused: {error}")
         QMessageBox.warning(self, "Refused", str(error))
 
     def _after_undo_or_redo(self, verb: str, event: Any) -> None:

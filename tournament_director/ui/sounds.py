@@ -89,6 +89,7 @@ class Announcer(QObject):
         super().__init__(parent)
         self._speech: Any = None
         self.unavailable_reason = ""
+        self.last_said = ""  # the latest sentence handed to the speech engine (shown in the console's log)
         try:
             from PySide6.QtTextToSpeech import QTextToSpeech
         except ImportError:  # pragma: no cover - PySide6 without the speech module
@@ -115,6 +116,7 @@ class Announcer(QObject):
         if self._speech is None:
             return False
         self._speech.say(text)
+        self.last_said = text
         return True
 
     def announce_level(self, level: Any) -> bool:
