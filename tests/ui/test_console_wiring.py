@@ -10,9 +10,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtCore import QRectF
 
 from tournament_director.services.scheduler import LATE_REGISTRATION_CLOSES, SCHEDULED_START
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
@@ -80,7 +79,7 @@ def test_countdown_to_the_scheduled_start_on_mini_clock_and_projector_then_the_s
     handled_on: list[threading.Thread] = []
     handle = session.handle_wall_clock
     session.handle_wall_clock = lambda notice: (handled_on.append(threading.current_thread()), handle(notice))[1]
-    window.start_wall_clock(countdown_every_seconds=0.5)
+    scheduler = window.start_wall_clock(countdown_every_seconds=0.5)
 
     window.mini_clock.refresh()
     assert window.mini_clock.time_label.text() in ("Starts in 00:02", "Starts in 00:01")
@@ -105,7 +104,7 @@ def test_countdown_to_the_scheduled_start_on_mini_clock_and_projector_then_the_s
     window.mini_clock.refresh()
     assert session.seconds_to_start() is None
     assert window.mini_clock.time_label.text().startswith(format_clock(session.clock.view().remaining_seconds)[:2])
-    assert SCHEDULED_START not in session._wall_clock.pending()
+    assert SCHEDULED_START not in scheduler.pending()
     projector.close()
     window.close()
     session.close()
