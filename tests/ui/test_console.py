@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from tournament_director.ui.console_tabs import MoveProposalView, SeatView, TableView
+from tournament_director.services.tournament import SeatView, TableView
+from tournament_director.ui.console_tabs import MoveProposalView
 from tournament_director.ui.main_window import TAB_TITLES, MainWindow
 
 
@@ -34,9 +35,9 @@ def test_ctrl_f_takes_the_director_to_the_player_search(qtbot, console) -> None:
 
 
 def test_tables_tab_shows_markers_absent_and_waiting_players(console) -> None:
-    tables = [TableView(1, (SeatView(1, "Ana", 20_000, "D"), SeatView(2, "Ben", 19_000, "SB"),
-                            SeatView(3, "Chloé", 21_000, "BB", absent=True), SeatView(4),
-                            SeatView(5, "Dmitri", 20_000, waiting=True), SeatView(6, locked=True)), hand_number=12)]
+    tables = [TableView(1, (SeatView(1, 1, "Ana", 20_000, "D"), SeatView(2, 2, "Ben", 19_000, "SB"),
+                            SeatView(3, 3, "Chloé", 21_000, "BB", absent=True), SeatView(4),
+                            SeatView(5, 4, "Dmitri", 20_000, waiting=True), SeatView(6, locked=True)), hand_number=12)]
     moves = [MoveProposalView("Eve", 2, 4, 1, 4, "balance (TDA 11-A)", key=1)]
     console.tables_tab.set_tables(tables, moves)
     html = console.tables_tab.grid.itemAt(0).widget().label.text()

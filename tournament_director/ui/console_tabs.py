@@ -395,25 +395,6 @@ class PlayersTab(Tab):
 
 # ----- Tables --------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class SeatView:
-    seat: int
-    name: str = ""
-    chips: int | None = None
-    marker: str = ""           # "D", "SB", "BB" (or "D SB" heads-up)
-    absent: bool = False
-    waiting: bool = False      # waits for the button before being dealt in
-    locked: bool = False
-
-
-@dataclass(frozen=True)
-class TableView:
-    number: int
-    seats: tuple[SeatView, ...]
-    hand_number: int = 0
-    note: str = ""             # e.g. "3 short: halt (TDA 11-D)"
-
-
-@dataclass(frozen=True)
 class MoveProposalView:
     name: str
     from_table: int
