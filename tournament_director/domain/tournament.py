@@ -147,13 +147,10 @@ class Tournament:
             "entry_fields": list(ENTRY_FIELDS),
             "entries": [_entry_row(e) for e in self.entries.values()],
             "tables": [t.to_row() for t in self.tables.values()],
+            # one row per group: [entries], [their chips at the start of the hand], [their tables], hand
             "bust_groups": [
-                {
-                    "entries": g.entries,
-                    "start_chips": [[e, c] for e, c in g.start_chips.items()],
-                    "tables": [[e, t] for e, t in g.tables.items()],
-                    "hand_for_hand_hand": g.hand_for_hand_hand,
-                }
+                (list(g.entries), [g.start_chips[e] for e in g.entries], [g.tables[e] for e in g.entries],
+                 g.hand_for_hand_hand)
                 for g in self.bust_groups
             ],
             "seated_drawn": self.seated_drawn,
@@ -196,11 +193,8 @@ class Tournament:
             table = Table.from_row(row)
             t.tables[table.number] = table
         t.bust_groups = [
-            BustGroup(
-                list(g["entries"]), {e: c for e, c in g["start_chips"]}, {e: n for e, n in g["tables"]},
-                g["hand_for_hand_hand"],
-            )
-            for g in data["bust_groups"]
+            BustGroup(list(entries), dict(zip(entries, chips)), dict(zip(entries, tables)), hand)
+            for entries, chips, tables, hand in data["bust_groups"]
         ]
         for name in (
             "seated_drawn", "registration_closed", "hand_for_hand", "hand_for_hand_hand", "chips_issued",
