@@ -100,6 +100,7 @@ def test_bench_whole_10000_entry_tournament(tmp_path):
             svc.accept_moves(result.proposal)
             accept_ms.append((time.perf_counter() - t0) * 1000)
     total_s = time.perf_counter() - started
+    end_write_ms, end_read_ms, end_chars = _snapshot_ms(runner.state)
 
     problems = floor.check_invariants()
     results = svc.results()
@@ -115,7 +116,8 @@ def test_bench_whole_10000_entry_tournament(tmp_path):
     print(f"  whole run: {total_s:.1f} s (target < 60 s)")
     print(f"  bust + proposal: p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(bust_ms):.1f} ms (target p99 < 10 ms)")
     print(f"  full snapshot at {ENTRIES} entries (every {SNAPSHOT_EVERY} events): to JSON {snap_write_ms:.1f} ms, "
-          f"from JSON {snap_read_ms:.1f} ms, {snap_chars / 1e6:.2f} MB")
+          f"from JSON {snap_read_ms:.1f} ms, {snap_chars / 1e6:.2f} MB; at the end (every bust recorded): "
+          f"{end_write_ms:.1f} ms, {end_read_ms:.1f} ms, {end_chars / 1e6:.2f} MB")
     print(f"  accept proposal: p50 {statistics.median(accept_ms):.2f} ms, p99 {_percentile(accept_ms, 0.99):.2f} ms")
     print(f"  bare durable SQLite insert (same run): p50 {ref50:.2f} ms, p99 {ref99:.2f} ms")
     print(f"  ratio bust/bare insert: p50 {p50 / ref50:.1f}x, p99 {p99 / ref99:.1f}x")
