@@ -172,7 +172,11 @@ def test_a_late_player_is_dealt_in_unless_between_the_small_blind_and_the_button
     assert (late.table, late.seat) == (1, new_seat)
     assert late.waiting_for_button is waits
     assert svc.table(1).seats[new_seat - 1].waiting is waits
-    assert play(svc) == (2, 4, 5)
+    svc.next_hand(1, BLINDS)
+    view = svc.table(1)
+    assert (view.button, view.small_blind, view.big_blind) == (2, 4, 5)
+    assert view.small_blind_dead is (busted_seat == 4 and waits)  # nobody posts for a newcomer sitting out
+    svc.finish_hand(1)
     assert svc.entry(late.entry_id).waiting_for_button is waits  # sat out the hand just dealt
     assert play(svc) == (4, 5, 6 if new_seat == 6 else 7)  # a newcomer in seat 6 is the next BB
     # The button has passed seats 2 and 3; seat 4 holds the button now, so under seed 004 T 8 its

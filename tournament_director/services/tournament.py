@@ -398,7 +398,8 @@ class TournamentService:
         if table.players >= 2:
             if table.hand_number > 0:
                 button, sb, bb = table.button, table.small_blind, table.big_blind
-                sb_dead = sb is not None and sb not in table.seats
+                # empty, or a newcomer sitting out until the button passes (seed 004 T 8): nobody posts it
+                sb_dead = sb is not None and (sb not in table.seats or table.seats[sb] in table.waiting)
             else:
                 pos = buttons.upcoming_positions(table, mode)
                 button, sb, bb, sb_dead = pos.button, pos.small_blind, pos.big_blind, pos.small_blind_dead
