@@ -67,8 +67,10 @@ def test_rounded_prizes_add_up_to_the_pool_with_the_remainder_to_first(pool, wei
     from decimal import Decimal
 
     total = sum(weights)
-    percentages = [Decimal(w) * 100 / Decimal(total) for w in weights]
-    percentages[0] += Decimal(100) - sum(percentages, Decimal(0))
+    percentages = [(Decimal(w) * 100 / Decimal(total)).quantize(Decimal("0.001")) for w in weights]
+    percentages[0] += Decimal(100) - sum(percentages, Decimal(0))  # three decimals, like the payout tables
+    if percentages[0] <= 0:
+        return
     prizes = prizes_from_percentages(pool, percentages, unit)
     assert sum(prizes) == pool
     assert all(p % unit == 0 for p in prizes[1:])
