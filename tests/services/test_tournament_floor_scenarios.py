@@ -554,3 +554,15 @@ def test_bad_input_is_refused_naming_the_problem_and_records_nothing(open_servic
         assert svc.runner.last_seq == before_log and svc.runner.state.floor.to_snapshot() == before_state
     svc.finish_hand(1)
     assert svc.rebuy(4).rebuys == 1  # recorded between hands
+
+
+def test_a_late_registration_sits_at_the_shortest_table_that_breaks_last_TDA_8A_seed_004_T5(open_service):
+    """Fixed: the seat pool always preferred the lowest table number, even when a configured break order
+    makes that table the next to break."""
+    svc = open_service(late_registration_until_level=5, break_order=[1, 2, 3])
+    seat_players(svc, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]}, close=False)
+    assert svc.register("Late 1", level=1).table == 3
+    assert svc.register("Late 2", level=1).table == 2  # table 3 is no longer among the shortest
+    default = open_service(late_registration_until_level=5)
+    seat_players(default, {1: [1, 2, 3, 4], 2: [1, 2, 3, 4], 3: [1, 2, 3, 4]}, close=False)
+    assert default.register("Late", level=1).table == 1  # highest number breaks first: table 1 breaks last

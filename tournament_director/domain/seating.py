@@ -114,10 +114,12 @@ def draw_start_seats(
     entry_ids: Sequence[int], tables: Sequence[Table], rng: random.Random | None = None
 ) -> list[tuple[int, int, int]]:
     """Random seats for the start (TDA 7; seed 004 T 1), balanced across tables: the players are
-    spread so table sizes differ by at most one, then each table's seats are drawn at random.
-    Returns (entry id, table number, seat)."""
+    spread so table sizes differ by at most one, then each table's seats are drawn at random. Among
+    equally full tables the one listed first in ``tables`` fills first (late registrations: the table
+    that breaks last). Returns (entry id, table number, seat)."""
     rng = rng or default_rng()
     open_tables = [t for t in tables if not t.broken]
+    preference = {t.number: index for index, t in enumerate(open_tables)}
     counts = {t.number: t.players for t in open_tables}
     free = {t.number: t.open_seats() for t in open_tables}
     if len(entry_ids) > sum(len(v) for v in free.values()):
@@ -129,7 +131,7 @@ def draw_start_seats(
     for _ in entry_ids:
         candidates = [n for n in counts if free[n]]
         fewest = min(counts[n] for n in candidates)
-        number = min(n for n in candidates if counts[n] == fewest)
+        number = min((n for n in candidates if counts[n] == fewest), key=preference.__getitem__)
         seat = free[number].pop(rng.randrange(len(free[number])))
         counts[number] += 1
         cards.append((number, seat))

@@ -194,7 +194,9 @@ class TournamentService:
                                    "level": self._level_number(level), **self._stamp(), "seat": None}
         if t.seated_drawn:
             if t.registration_open(payload["level"], payload["time_of_day"]):
-                [(_, table, seat)] = draw_start_seats([entry_id], t.open_tables(), self.rng)
+                # the seat pool of the shortest tables, the table that breaks last first (TDA 8-A; seed 004 T 5)
+                last_to_break = [t.tables[n] for n in reversed(t.break_order())]
+                [(_, table, seat)] = draw_start_seats([entry_id], last_to_break, self.rng)
                 payload["seat"] = [table, seat]
         self.runner.execute("entry.registered", payload)
         return self.entry(entry_id)
