@@ -32,6 +32,7 @@ from __future__ import annotations
 import gc
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
+from datetime import datetime
 from decimal import Decimal
 from operator import attrgetter
 from typing import Any, Callable, Iterator
@@ -306,7 +307,7 @@ class Tournament:
             if level > s.late_registration_until_level:
                 return False
         if time_of_day is not None and s.late_registration_until_time is not None:
-            if time_of_day >= s.late_registration_until_time:
+            if _past_time_of_day(time_of_day, s.late_registration_until_time, s.scheduled_start):
                 return False
         return True
 
@@ -921,3 +922,27 @@ def _absent_posts(seat: int, pos: buttons.Positions, sb: int, bb: int, ante: int
     if ante and not bba:
         owed += ante
     return owed
+
+
+CARD_ROOM_DAY_STARTS = "06:00"  # without a scheduled start, times before this belong to the night before
+
+
+def _past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:
+    """Whether the clock time ``now`` (HH:MM) is at or past ``cutoff`` in the tournament's own night.
+
+    Times count from the scheduled start (or the card room's day boundary), so an evening event whose late
+    registration closes at 01:00 is open at 20:00 and closed at 01:30.
+    """
+    origin = CARD_ROOM_DAY_STARTS
+    if scheduled_start:
+        try:
+            origin = datetime.fromisoformat(scheduled_start).strftime("%H:%M")
+        except ValueError:
+            pass
+
+    def minutes_after_origin(hhmm: str) -> int:
+        hours, minutes = (int(part) for part in hhmm.split(":"))
+        origin_hours, origin_minutes = (int(part) for part in origin.split(":"))
+        return (hours * 60 + minutes - origin_hours * 60 - origin_minutes) % (24 * 60)
+
+    return minutes_after_origin(now) >= minutes_after_origin(cutoff)

@@ -85,6 +85,18 @@ def test_late_registration_closes_after_its_level_and_at_its_time_of_day_TDA_8A(
         register(t, "Bob", level=1, time_of_day="19:00")
 
 
+def test_late_registration_closing_after_midnight_is_open_in_the_evening_TDA_8A():
+    """A 20:00 event whose late registration closes at 01:00 takes entries at 23:30, not at 01:00."""
+    t = configured(scheduled_start="2026-11-27T20:00", late_registration_until_time="01:00")
+    register(t, "Ann", level=1, time_of_day="20:05")
+    register(t, "Bea", level=6, time_of_day="23:30")
+    register(t, "Cal", level=8, time_of_day="00:59")
+    with pytest.raises(DomainError, match="registration is closed"):
+        register(t, "Dan", level=8, time_of_day="01:00")
+    with pytest.raises(DomainError, match="registration is closed"):
+        register(t, "Eve", level=9, time_of_day="02:10")
+
+
 def test_registration_needs_a_name_and_refuses_without_recording():
     t = configured()
     with pytest.raises(DomainError, match="needs a name"):
