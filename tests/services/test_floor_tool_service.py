@@ -124,6 +124,32 @@ def test_absent_players_hand_is_killed_and_his_big_blind_stays_in_the_pot_tda_30
     assert ruling.decision == "kill_hand" and ruling.rule == "TDA 30"
 
 
+def test_everyone_folds_to_an_absent_big_blind_and_his_dead_hand_wins_nothing_tda_30(session) -> None:
+    """TDA 30: the absent big blind's hand is killed when the deal ends, so when everyone else folds the
+    small blind (the last live hand) takes the pot with the dead big blind in it."""
+    table = session.tournament.table(1)
+    absent = next(s for s in table.seats if s.seat == table.big_blind)
+    session.tournament.set_present(absent.entry_id, False)
+    tool = FloorToolService(session)
+    situation = tool.situation_from_table(1)
+    stacks = {s.seat: 10_000 for s in situation.seats}
+    tool.start_hand(situation.with_stacks(stacks))
+    view = tool.deal()
+    killed = next(line for line in view.seats if line.seat == absent.seat)
+    assert killed.status == "killed (absent, TDA 30)", "killed at the end of the deal, before anyone acts"
+    assert absent.seat not in view.pots[0].eligible
+    while not view.complete:
+        assert view.actor != absent.seat, "a dead hand is never asked to act"
+        view = tool.act("fold")
+    level = session.state.schedule.current_level()
+    assert level.ante == 0, "level 1 of the turbo structure has blinds only"
+    stacks_now = {line.seat: line.stack for line in view.seats}
+    assert view.pots[0].winners == (table.small_blind,)
+    assert stacks_now[absent.seat] == 10_000 - level.big_blind, "his big blind stays in the pot"
+    assert stacks_now[table.small_blind] == 10_000 + level.big_blind, "the small blind wins the dead big blind"
+    assert sum(stacks_now.values()) == 10_000 * len(stacks), "chips conserved"
+
+
 def test_exposed_first_card_is_a_misdeal_with_players_dealt_filled_from_the_table() -> None:
     tool = FloorToolService()
     tool.start_hand(tool.blank_situation(6, button=6))

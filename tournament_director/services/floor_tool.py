@@ -466,10 +466,14 @@ class FloorToolService:
         self._state, self._order, self._killed, self._ops = state, order, killed, list(ops)
 
     def _kill_absent(self, state: HandState, order: list[SeatSetup], killed: set[int]) -> None:
-        """Fold the hand of an absent player when his turn comes (TDA 30: killed at the end of the deal)."""
-        while state.phase is Phase.BETTING and state.actor is not None and order[state.actor].absent:
-            killed.add(state.actor)
-            state.fold()
+        """Kill the hands of absent players as soon as the deal ends (TDA 30): their blinds and antes stay in
+        the pot and they can win nothing, even when everyone else folds to them. The last live hand stays."""
+        if state.phase in (Phase.DEALING_HOLE, Phase.COMPLETE):
+            return
+        for i, seat in enumerate(order):
+            if seat.absent and i not in killed and not state.folded[i] and sum(not f for f in state.folded) > 1:
+                state.kill_hand(i)
+                killed.add(i)
 
     def _player(self, seat: int, order: list[SeatSetup]) -> int:
         for i, s in enumerate(order):
@@ -663,7 +667,7 @@ class FloorToolService:
             who = f"seat {self._seat_of(step.player)}" if step.player is not None else ""
             amount = chips(step.amount) if step.amount is not None else ""
             street = STREET_NAMES[step.street]
-            if step.kind == "fold" and step.player in self._killed:
+            if step.kind == "kill":
                 lines.append(f"{who}: hand killed, absent (TDA 30)")
             elif step.kind in ("post_blind", "post_ante"):
                 lines.append(f"{who} posts {'the ante' if step.kind == 'post_ante' else 'a blind'} {amount}")

@@ -238,8 +238,9 @@ def test_bad_card_text_is_a_malformed_file() -> None:
         loads(NO_LIMIT_HEADER + "actions = ['d dh p1 ZzAd']\n")
 
 
-def test_a_player_not_in_the_hand_is_refused() -> None:
-    _, error = replay(loads(NO_LIMIT_HEADER + "actions = ['p9 f']\n"))
-    assert error is not None and "p9" in error.reason
+def test_a_player_not_in_the_hand_is_a_malformed_file() -> None:
+    """No rule decides an action by p9 in a three-player hand: the file contradicts itself (exit 2)."""
+    with pytest.raises(PhhFormatError, match="p9"):
+        loads(NO_LIMIT_HEADER + "actions = ['p9 f']\n")
     with pytest.raises(DomainError, match="deal the hole cards"):
         loads(NO_LIMIT_HEADER + "actions = []\n").new_state().fold()

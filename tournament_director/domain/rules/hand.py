@@ -60,7 +60,8 @@ NOBODY_TO_ACT = LegalActions(None, False, False, None, None, None)
 class Step:
     """One entry of the hand's history; ``phh`` is the same step in PHH action notation."""
 
-    kind: str  # post_ante, post_blind, deal_hole, deal_board, fold, check, call, bet, raise, show, muck, return, win
+    kind: str  # post_ante, post_blind, deal_hole, deal_board, fold, kill, check, call, bet, raise, show, muck,
+    #            return, win
     player: int | None
     amount: int | None
     cards: tuple[Card, ...]
@@ -132,6 +133,7 @@ class HandState:
         self.committed = [0] * count  # live chips gathered from earlier rounds
         self.antes_paid = [0] * count
         self.folded = [False] * count
+        self.killed = [False] * count  # dead hands (TDA 30): chips stay in, never eligible
         self.mucked = [False] * count
         self.shown = [False] * count
         self.acted = [False] * count
@@ -169,7 +171,7 @@ class HandState:
         """Antes, then blinds; with a big-blind ante a short big blind pays the live blind first (TDA RP-11)."""
         ante_payers = [i for i in range(self.player_count) if self.antes[i] > 0]
         blind_first = (
-            len(ante_payers) == 1 and self.player_count > 2
+            len(ante_payers) == 1
             and self.rules.big_blind_ante_order == "big_blind_first" and self.blinds[ante_payers[0]] > 0
         )
         if blind_first:
@@ -316,7 +318,12 @@ class HandState:
         if self.folded[i] or self.stacks[i] == 0:
             return False
         if self.bets[i] < self.current_bet:
-            return True
+            # A bet faces him, unless no opponent put in or can put in more than he already has: a big blind
+            # all-in for less than the small blind heads-up leaves the small blind nothing to call.
+            return any(
+                j != i and not self.folded[j] and self.bets[j] + self.stacks[j] > self.bets[i]
+                for j in range(self.player_count)
+            )
         if self.acted[i]:
             return False
         # Nobody left to bet against: no option to exercise.
@@ -339,8 +346,8 @@ class HandState:
         if top == 0:
             return
         leaders = [i for i in range(self.player_count) if self.bets[i] == top]
-        if len(leaders) > 1:
-            return
+        if len(leaders) > 1 or self.killed[leaders[0]]:
+            return  # a dead hand's forced bets stay in the pot (TDA 30)
         second = max((b for i, b in enumerate(self.bets) if i != leaders[0]), default=0)
         excess = top - second
         i = leaders[0]
@@ -468,6 +475,28 @@ class HandState:
         self.acted[i] = True
         self._record("fold", i, None, (), f"p{i + 1} f")
         self._advance(i)
+
+    def kill_hand(self, player: int) -> None:
+        """Kill ``player``'s hand out of turn: an absent player's hand when the deal ends (TDA 30), or any
+        hand the floor rules dead. His blinds, antes and bets stay in the pot; he can win nothing."""
+        self._check_player(player)
+        if self.phase is Phase.COMPLETE:
+            raise DomainError("the hand is over; there is no hand left to kill", "TDA 30")
+        if not self.hole[player]:
+            raise DomainError(f"p{player + 1} has no cards yet: a hand is killed once it is dealt", "TDA 30")
+        if self.folded[player] or self.mucked[player]:
+            raise DomainError(f"p{player + 1} has no live hand to kill", "TDA 30")
+        if sum(1 for f in self.folded if not f) <= 1:
+            raise DomainError(f"p{player + 1} holds the last live hand, which wins the pot", "TDA 30")
+        self.folded[player] = True
+        self.killed[player] = True
+        self._record("kill", player, None, (), None)
+        if self.phase is Phase.BETTING and self.actor is not None:
+            self._advance(self.actor - 1 if self.actor != player else player)
+        elif self.phase is Phase.DEALING_BOARD and sum(1 for f in self.folded if not f) == 1:
+            self._award()
+        elif self.phase is Phase.SHOWDOWN:
+            self._maybe_resolve()
 
     def check_or_call(self) -> None:
         """Check when no bet faces the player, otherwise call (all-in for less when short)."""
@@ -686,7 +715,7 @@ class HandState:
         live = [self.committed[i] + self.bets[i] for i in range(self.player_count)]
         top = max(live)
         leaders = [i for i in range(self.player_count) if live[i] == top]
-        if len(leaders) == 1 and any(self.bets):
+        if len(leaders) == 1 and any(self.bets) and not self.killed[leaders[0]]:
             # A bet nobody has matched yet belongs to no pot.
             second = max((c for i, c in enumerate(live) if i != leaders[0]), default=0)
             live[leaders[0]] = max(second, self.committed[leaders[0]])
@@ -695,7 +724,8 @@ class HandState:
             sum(self.antes_paid),
             [not f for f in self.folded],
             [s == 0 for s in self.stacks],
-            [live[i] + self.antes_paid[i] > 0 for i in range(self.player_count)],
+            # An uncalled bet handed back still means he was in: he may win the dead money (antes).
+            [live[i] + self.antes_paid[i] + self.returned[i] > 0 for i in range(self.player_count)],
         )
 
     def pots(self) -> list[Pot]:

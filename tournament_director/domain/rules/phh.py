@@ -9,11 +9,13 @@ blinds when one is dead or short, for the pot-limit maximum (TDA 54-B). ``ante_t
 accepted and ignored: antes are always dead money under TDA.
 
 Actions: ``d dh pN CARDS``, ``d db CARDS``, ``pN f``, ``pN cc``, ``pN cbr TOTAL``, ``pN sm CARDS`` (show),
-``pN sm`` (muck), with ``????`` for unknown cards and ``# comments``.
+``pN sm`` (muck), with ``????`` for unknown cards and ``# comments``. A user field ``_dead_hands = ['p3']``
+lists hands killed when the deal ends (absent players, TDA 30): their forced bets stay in, they win nothing.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Sequence
@@ -22,7 +24,7 @@ from dataclasses import dataclass, field
 from tournament_director.domain.cards import cards_text, parse_cards
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.rules.betting import BettingStructure
-from tournament_director.domain.rules.hand import HandState
+from tournament_director.domain.rules.hand import HandState, Phase
 from tournament_director.domain.rules.rulebook import HouseRules
 
 VARIANTS = {
@@ -60,6 +62,7 @@ class PhhHand:
     players: list[str] | None = None
     finishing_stacks: list[int] | None = None
     ante_trimming_status: bool = False
+    dead_hands: list[int] = field(default_factory=list)  # players whose hands are killed at the deal (TDA 30)
 
     def new_state(self, rules: HouseRules | None = None) -> HandState:
         return HandState(
@@ -81,6 +84,9 @@ _ACTION = re.compile(
     r"|d db (?P<board>\S+)"
     r"|p(?P<player>\d+) (?P<verb>f|cc|cbr|sm)(?: (?P<arg>\S+))?)$"
 )
+
+
+_AMOUNT = re.compile(r"^\d+(?:\.\d*)?$")
 
 
 def parse_action(text: str) -> ParsedAction:
@@ -112,40 +118,67 @@ def parse_action(text: str) -> ParsedAction:
     if verb == "cc":
         return ParsedAction("call", player)
     if verb == "cbr":
-        if arg is None or not arg.isdigit():
-            raise PhhFormatError(f"action {text!r}: 'cbr' needs a whole number of chips")
-        return ParsedAction("raise", player, amount=int(arg))
+        if arg is None or not _AMOUNT.match(arg):
+            raise PhhFormatError(f"action {text!r}: 'cbr' needs a number of chips")
+        amount = float(arg) if "." in arg else int(arg)
+        if isinstance(amount, float):
+            if not amount.is_integer():
+                raise PhhFormatError(f"action {text!r}: this program counts whole chips")
+            amount = int(amount)
+        return ParsedAction("raise", player, amount=amount)
     if arg is None:
         return ParsedAction("muck", player)
     return ParsedAction("show", player, cards=None if arg == "-" else arg)
 
 
-def _int_list(data: dict, key: str, required: bool, count: int | None = None) -> list[int]:
+def _chips(value: object, where: str) -> int:
+    """A chip amount as PHH writes it (an integer, or a float such as ``3.0``) as a whole number of chips."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise PhhFormatError(f"{where} must be a number of chips, not {value!r}")
+    if isinstance(value, float):
+        if math.isinf(value) or math.isnan(value):
+            raise PhhFormatError(f"{where} is {value}: an unknown amount cannot be replayed; give the chips")
+        if not value.is_integer():
+            raise PhhFormatError(f"{where} is {value}: this program counts whole chips")
+        value = int(value)
+    if value < 0:
+        raise PhhFormatError(f"{where} is negative ({value})")
+    return value
+
+
+def _chip_list(data: dict, key: str, count: int, *, required: bool = True) -> list[int]:
+    """A per-player list of chip amounts; a single number stands for the same amount for everyone."""
     if key not in data:
         if required:
             raise PhhFormatError(f"the field {key!r} is missing")
         return []
     value = data[key]
-    if isinstance(value, int) and not isinstance(value, bool) and count is not None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         value = [value] * count
-    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, int) for v in value):
-        raise PhhFormatError(f"the field {key!r} must be a list of whole numbers of chips")
-    if any(v < 0 for v in value):
-        raise PhhFormatError(f"the field {key!r} has a negative amount")
-    return value
+    if not isinstance(value, list):
+        raise PhhFormatError(f"the field {key!r} must be a list of chip amounts, one per player")
+    if len(value) > count:
+        raise PhhFormatError(f"the field {key!r} lists {len(value)} amounts for {count} players")
+    return [_chips(v, f"{key}[{k}] (p{k + 1})") for k, v in enumerate(value)]
 
 
-def _optional_int(data: dict, key: str) -> int | None:
-    value = data.get(key)
-    if value is None:
+def _positive_chips(data: dict, key: str) -> int | None:
+    if data.get(key) is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise PhhFormatError(f"the field {key!r} must be a positive whole number of chips")
+    value = _chips(data[key], f"the field {key!r}")
+    if value <= 0:
+        raise PhhFormatError(f"the field {key!r} must be a positive number of chips")
     return value
 
 
 def loads(text: str) -> PhhHand:
-    """Read a PHH hand; raises PhhFormatError naming the problem."""
+    """Read a PHH hand; raises PhhFormatError naming the problem.
+
+    Every field of the PHH specification is accepted; the informational ones (event, venue, time, seats,
+    winnings, currency, ``_``-prefixed user fields...) do not change the replay and are not checked beyond
+    TOML. Amounts may be integers or whole-valued floats (``3.0``); fractions of a chip and unknown
+    (``inf``) stacks cannot be replayed and are refused.
+    """
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -155,45 +188,79 @@ def loads(text: str) -> PhhHand:
         raise PhhFormatError(
             f"variant {variant!r} is not a hold'em variant this program reads (NT, FT, PT, HT)"
         )
-    stacks = _int_list(data, "starting_stacks", True)
-    count = len(stacks)
+    if "starting_stacks" not in data:
+        raise PhhFormatError("the field 'starting_stacks' is missing")
+    raw_stacks = data["starting_stacks"]
+    if not isinstance(raw_stacks, list):
+        raise PhhFormatError("the field 'starting_stacks' must be a list of chip amounts, one per player")
+    count = len(raw_stacks)
     if not 2 <= count <= 10:
         raise PhhFormatError(f"starting_stacks lists {count} players; a hand has 2 to 10")
-    antes = _int_list(data, "antes", True, count)
-    blinds = _int_list(data, "blinds_or_straddles", True, count)
-    for key, values in (("antes", antes), ("blinds_or_straddles", blinds)):
-        if len(values) > count:
-            raise PhhFormatError(f"{key} lists {len(values)} amounts for {count} players")
+    stacks = _chip_list(data, "starting_stacks", count)
+    for k, stack in enumerate(stacks):
+        if stack == 0:
+            raise PhhFormatError(f"starting_stacks[{k}] (p{k + 1}) is 0: every player in a hand has chips")
+    antes = _chip_list(data, "antes", count)
+    blinds = _chip_list(data, "blinds_or_straddles", count)
     hand = PhhHand(variant=variant, starting_stacks=stacks, actions=[], antes=antes, blinds_or_straddles=blinds)
     if variant == "FT":
-        hand.small_bet = _optional_int(data, "small_bet")
-        hand.big_bet = _optional_int(data, "big_bet")
+        hand.small_bet = _positive_chips(data, "small_bet")
+        hand.big_bet = _positive_chips(data, "big_bet")
         if hand.small_bet is None or hand.big_bet is None:
             raise PhhFormatError("variant FT needs small_bet and big_bet")
     else:
-        hand.min_bet = _optional_int(data, "min_bet")
+        hand.min_bet = _positive_chips(data, "min_bet")
         if hand.min_bet is None:
             raise PhhFormatError(f"variant {variant} needs min_bet")
     actions = data.get("actions")
     if not isinstance(actions, list) or any(not isinstance(a, str) for a in actions):
         raise PhhFormatError("the field 'actions' must be a list of strings")
     for action in actions:
-        parse_action(action)
+        parsed = parse_action(action)
+        if parsed.player is not None and not 0 <= parsed.player < count:
+            raise PhhFormatError(f"action {action!r} names p{parsed.player + 1}, but the hand has {count} players")
     hand.actions = actions
     if "_counted_blinds" in data:
-        hand.counted_blinds = _int_list(data, "_counted_blinds", True)
-    if "players" in data:
-        players = data["players"]
-        if not isinstance(players, list) or len(players) != count or any(not isinstance(p, str) for p in players):
-            raise PhhFormatError("the field 'players' must list one name per starting stack")
-        hand.players = players
-    if "finishing_stacks" in data:
-        hand.finishing_stacks = _int_list(data, "finishing_stacks", True)
+        hand.counted_blinds = _chip_list(data, "_counted_blinds", count)
+    elif VARIANTS[variant].is_pot_based and count > 2:
+        hand.counted_blinds = _dead_small_blind_counted(blinds)
+    players = data.get("players")
+    if isinstance(players, list) and len(players) == count and all(isinstance(p, str) for p in players):
+        hand.players = [p or f"p{k + 1}" for k, p in enumerate(players)]
+    finishing = data.get("finishing_stacks")
+    if isinstance(finishing, list) and len(finishing) == count:
+        try:
+            hand.finishing_stacks = _chip_list(data, "finishing_stacks", count)
+        except PhhFormatError:
+            hand.finishing_stacks = None  # informational only (e.g. after a rake in cents)
+    if "_dead_hands" in data:
+        hand.dead_hands = _dead_hands(data["_dead_hands"], count)
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         raise PhhFormatError("the field 'ante_trimming_status' must be true or false")
     hand.ante_trimming_status = trimming
     return hand
+
+
+def _dead_hands(value: object, count: int) -> list[int]:
+    """``_dead_hands = ['p3']``: hands killed when the deal ends (absent players, TDA 30)."""
+    if not isinstance(value, list):
+        raise PhhFormatError("the field '_dead_hands' must list players such as 'p3'")
+    players = []
+    for item in value:
+        match = re.fullmatch(r"p(\d+)", item) if isinstance(item, str) else None
+        if not match or not 1 <= int(match[1]) <= count:
+            raise PhhFormatError(f"the field '_dead_hands' names {item!r}, not a player p1 to p{count}")
+        players.append(int(match[1]) - 1)
+    return players
+
+
+def _dead_small_blind_counted(blinds: list[int]) -> list[int] | None:
+    """Pot limit before the flop counts a dead small blind as full (TDA 54-B example 1). PHH writes a dead
+    small blind as 0 before the big blind; it counts as half the big blind, as normally scheduled."""
+    if len(blinds) > 1 and blinds[0] == 0 and blinds[1] > 0:
+        return [blinds[1] // 2] + blinds[1:]
+    return None
 
 
 @dataclass(frozen=True)
@@ -228,7 +295,7 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
         else:
             state.muck(parsed.player)
         return
-    if state.phase.name == "DEALING_HOLE":
+    if state.phase is Phase.DEALING_HOLE:
         state.deal_unknown_hole_cards()
     if state.actor != parsed.player:
         if state.actor is None:
@@ -247,13 +314,31 @@ def replay(hand: PhhHand, rules: HouseRules | None = None) -> tuple[HandState, I
     is resolved when the board is complete and the contested hands are known (cards speak)."""
     state = hand.new_state(rules)
     for index, text in enumerate(hand.actions):
+        parsed = parse_action(text)
         try:
-            apply_action(state, parse_action(text))
+            if parsed.kind in _PLAYER_ACTIONS and state.phase is Phase.DEALING_HOLE:
+                state.deal_unknown_hole_cards()
+            _kill_dead_hands(state, hand.dead_hands)
+            apply_action(state, parsed)
+            _kill_dead_hands(state, hand.dead_hands)
         except DomainError as error:
             return state, IllegalAction(index, text, error.message, error.rule)
     state.deal_unknown_hole_cards()  # hole cards not written in the file were dealt face down
+    _kill_dead_hands(state, hand.dead_hands)
     state.resolve_showdown()
     return state, None
+
+
+_PLAYER_ACTIONS = ("fold", "call", "raise")
+
+
+def _kill_dead_hands(state: HandState, dead: Sequence[int]) -> None:
+    """Kill the listed hands once the deal is over (TDA 30); the last live hand is never killed."""
+    if not dead or state.phase in (Phase.DEALING_HOLE, Phase.COMPLETE):
+        return
+    for player in dead:
+        if not state.folded[player] and sum(1 for f in state.folded if not f) > 1:
+            state.kill_hand(player)
 
 
 def dumps(state: HandState, extra: dict[str, object] | None = None) -> str:
@@ -273,6 +358,9 @@ def dumps(state: HandState, extra: dict[str, object] | None = None) -> str:
     lines.append("players = [" + ", ".join(_toml_string(n) for n in state.names) + "]")
     if state.complete:
         lines.append(f"finishing_stacks = {_toml_list(state.stacks)}")
+    dead = [i for i in range(state.player_count) if state.killed[i]]
+    if dead:
+        lines.append("_dead_hands = [" + ", ".join(f"'p{i + 1}'" for i in dead) + "]")
     for key, value in (extra or {}).items():
         lines.append(f"{key} = {_toml_string(value) if isinstance(value, str) else value}")
     return "\n".join(lines) + "\n"
