@@ -1,15 +1,19 @@
 #!/usr/bin/env bash
-# Qt's sound and speech modules need the PulseAudio client library; the test suite also starts a private
-# PulseAudio server with a silent output so the clock's sounds really play on a machine with no sound card.
+# System libraries Qt needs beyond the wheels: the X11 window libraries of the xcb platform plugin (Qt 6.5+
+# needs libxcb-cursor0), the PulseAudio client library for sound and speech, and a PulseAudio server the
+# test suite starts privately with a silent output so the clock's sounds really play without a sound card.
 # On Debian-like machines where we are root, install what is missing; elsewhere say so and carry on.
 set -u
 missing=()
-ldconfig -p 2>/dev/null | grep -q 'libpulse.so.0' || missing+=(libpulse0)
+for pair in libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 libxcb-keysyms.so.1:libxcb-keysyms1 \
+            libpulse.so.0:libpulse0; do
+  ldconfig -p 2>/dev/null | grep -q "${pair%%:*}" || missing+=("${pair##*:}")
+done
 command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 else
-  echo "note: ${missing[*]} missing: install them (Debian package names) for sound, and for the sound tests" >&2
+  echo "note: ${missing[*]} missing: install them (Debian package names) for windows, sound and the sound tests" >&2
 fi
 exit 0
