@@ -97,6 +97,7 @@ def run_app(database: Path, smoke_test: bool = False) -> int:
         console.start_wall_clock()
         projector.place_on_screen()
         QTimer.singleShot(0, console.raise_)
+        QTimer.singleShot(0, console.welcome)
         return app.exec()
     finally:
         session.close()

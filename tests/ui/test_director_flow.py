@@ -232,3 +232,12 @@ def test_the_wizard_refuses_a_tournament_without_a_name_and_stays_open(qtbot, co
     assert refusals and "name" in refusals[-1]
     assert window.session.list_tournaments() == []
     dialog.reject()
+
+
+def test_a_new_database_opens_the_wizard_and_an_existing_tournament_does_not(qtbot, console) -> None:
+    """The first start has only one thing to do: create a tournament. Later starts go straight to the console."""
+    wizard = console.welcome()
+    assert wizard is not None and wizard.isVisible()
+    wizard.reject()
+    console.session.create_tournament("Thursday Deepstack")
+    assert console.welcome() is None

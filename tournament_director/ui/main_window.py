@@ -500,6 +500,12 @@ class MainWindow(QMainWindow):
         dialog.open()
         return dialog
 
+    def welcome(self) -> NewTournamentDialog | None:
+        """On a database with no tournament yet, open the wizard at once: there is nothing else to do first."""
+        if self.session is None or self.session.list_tournaments():
+            return None
+        return self.new_tournament()
+
     def create_tournament(self, plan: NewTournamentPlan) -> int | None:
         """Create and open a tournament from the wizard's plan: settings, tables and structure."""
         if self.session is None:
