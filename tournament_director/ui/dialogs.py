@@ -287,6 +287,7 @@ class NewTournamentDialog(QDialog):
     def __init__(self, create: Callable[[NewTournamentPlan], bool], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New tournament")
+        self.setMinimumWidth(520)  # room for a full tournament name
         self._create = create
         layout = QVBoxLayout(self)
         self.form = NewTournamentForm()
