@@ -23,6 +23,7 @@ RANK_NAMES = {
     "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace",
 }
 RANK_PLURALS = {rank: (name + "es" if name == "six" else name + "s") for rank, name in RANK_NAMES.items()}
+_EVALUATOR_IDS = {rank + suit: r * 4 + k for r, rank in enumerate(RANKS) for k, suit in enumerate(SUITS)}
 _CARD_TEXT = re.compile(r"([2-9TJQKA][cdhs]|\?\?)", re.IGNORECASE)
 
 
@@ -55,7 +56,7 @@ class Card:
     @property
     def evaluator_id(self) -> int:
         """The integer phevaluator uses: rank * 4 + suit."""
-        return RANKS.index(self.rank) * 4 + SUITS.index(self.suit)
+        return _EVALUATOR_IDS[self.rank + self.suit]
 
     def __str__(self) -> str:
         return self.rank + self.suit

@@ -15,7 +15,7 @@ from itertools import combinations
 
 from phevaluator import evaluate_cards
 
-from tournament_director.domain.cards import RANK_NAMES, RANK_PLURALS, RANKS, Card
+from tournament_director.domain.cards import _EVALUATOR_IDS, RANK_NAMES, RANK_PLURALS, RANKS, Card
 from tournament_director.domain.errors import DomainError
 
 
@@ -51,9 +51,10 @@ def strength(cards: Sequence[Card]) -> int:
     """phevaluator rank of the best five of 5-7 known cards: lower is stronger."""
     if not 5 <= len(cards) <= 7:
         raise DomainError(f"a hand is judged on 5 to 7 cards, not {len(cards)}", "WSOP IX 1")
-    if not all(card.known for card in cards):
-        raise DomainError("a hand with unknown cards cannot be judged; table both cards", "TDA 13-A")
-    return evaluate_cards(*(card.evaluator_id for card in cards))
+    try:
+        return evaluate_cards(*[_EVALUATOR_IDS[card.rank + card.suit] for card in cards])
+    except KeyError:
+        raise DomainError("a hand with unknown cards cannot be judged; table both cards", "TDA 13-A") from None
 
 
 def category_of(rank: int) -> Category:

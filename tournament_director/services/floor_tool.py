@@ -471,7 +471,7 @@ class FloorToolService:
         if state.phase in (Phase.DEALING_HOLE, Phase.COMPLETE):
             return
         for i, seat in enumerate(order):
-            if seat.absent and i not in killed and not state.folded[i] and sum(not f for f in state.folded) > 1:
+            if seat.absent and i not in killed and not state.folded[i] and state.folded.count(False) > 1:
                 state.kill_hand(i)
                 killed.add(i)
 

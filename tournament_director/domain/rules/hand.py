@@ -14,7 +14,7 @@ from enum import Enum
 
 from tournament_director.domain.cards import UNKNOWN, Card, Deck, cards_text, parse_cards
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.hands import HandValue, evaluate
+from tournament_director.domain.hands import HandValue, evaluate, strength
 from tournament_director.domain.rules.betting import (
     BettingStructure,
     counts_as_full_limit_wager,
@@ -140,6 +140,7 @@ class HandState:
         self.matched = [0] * count  # the bet each player had matched at his last action this round
         self.hole: list[list[Card]] = [[] for _ in range(count)]
         self.board: list[Card] = []
+        self._out: set[Card] = set()
         self.history: list[Step] = []
         self.street = 0
         self.phase = Phase.DEALING_HOLE
@@ -210,15 +211,16 @@ class HandState:
         if not isinstance(player, int) or not 0 <= player < self.player_count:
             raise DomainError(f"there is no player p{player + 1 if isinstance(player, int) else player} in this hand")
 
-    def _known_cards(self) -> list[Card]:
-        return [c for cards in self.hole for c in cards if c.known] + [c for c in self.board if c.known]
-
     def _check_new_cards(self, cards: Sequence[Card]) -> None:
-        seen = set(self._known_cards())
+        """Refuse a known card that is already out (``self._out``: every known hole and board card)."""
+        seen = set()
         for card in cards:
-            if card.known and card in seen:
+            if card.known and (card in self._out or card in seen):
                 raise DomainError(f"{card} is already out: the same card cannot be dealt twice", "TDA 35-A")
             seen.add(card)
+
+    def _mark_out(self, cards: Sequence[Card]) -> None:
+        self._out.update(card for card in cards if card.known)
 
     def deal_hole(self, player: int, cards: Sequence[Card] | str | None = None) -> None:
         """Give ``player`` his two hole cards (known, or ``"????"``; from the deck when ``cards`` is None)."""
@@ -237,6 +239,7 @@ class HandState:
             raise DomainError(f"hold'em hole cards come two to a player, not {len(cards)}", "TDA 35-A")
         self._check_new_cards(cards)
         self.hole[player] = list(cards)
+        self._mark_out(cards)
         self._record("deal_hole", player, None, cards, f"d dh p{player + 1} {cards_text(cards)}")
         if all(self.hole):
             self._start_round()
@@ -285,6 +288,7 @@ class HandState:
             )
         self._check_new_cards(cards)
         self.board.extend(cards)
+        self._mark_out(cards)
         self.street += 1
         self._record("deal_board", None, None, cards, f"d db {cards_text(cards)}")
         self._start_round()
@@ -315,24 +319,27 @@ class HandState:
             self._end_round()
 
     def _needs_to_act(self, i: int) -> bool:
-        if self.folded[i] or self.stacks[i] == 0:
+        folded, stacks, bets = self.folded, self.stacks, self.bets
+        if folded[i] or stacks[i] == 0:
             return False
-        if self.bets[i] < self.current_bet:
+        bet = bets[i]
+        if bet < self.current_bet:
             # A bet faces him, unless no opponent put in or can put in more than he already has: a big blind
             # all-in for less than the small blind heads-up leaves the small blind nothing to call.
-            return any(
-                j != i and not self.folded[j] and self.bets[j] + self.stacks[j] > self.bets[i]
-                for j in range(self.player_count)
-            )
+            for j in range(self.player_count):
+                if j != i and not folded[j] and bets[j] + stacks[j] > bet:
+                    return True
+            return False
         if self.acted[i]:
             return False
         # Nobody left to bet against: no option to exercise.
-        return any(
-            j != i and not self.folded[j] and self.stacks[j] > 0 for j in range(self.player_count)
-        )
+        for j in range(self.player_count):
+            if j != i and not folded[j] and stacks[j] > 0:
+                return True
+        return False
 
     def _next_actor(self, start: int) -> int | None:
-        if sum(1 for f in self.folded if not f) <= 1:
+        if self.folded.count(False) <= 1:
             return None
         n = self.player_count
         for step in range(n):
@@ -363,7 +370,7 @@ class HandState:
             self.bets[i] = 0
         self.current_bet = 0
         self.actor = None
-        in_hand = sum(1 for f in self.folded if not f)
+        in_hand = self.folded.count(False)
         if in_hand <= 1:
             self._award()
             return
@@ -427,7 +434,7 @@ class HandState:
                 )
         if self.structure is BettingStructure.FIXED_LIMIT:
             cap = self.rules.limit_raise_cap
-            heads_up = sum(1 for f in self.folded if not f) == 2
+            heads_up = self.folded.count(False) == 2
             if cap is not None and self.full_bets >= cap + 1 and not (self.rules.cap_lifts_heads_up and heads_up):
                 return (
                     f"the betting is capped at a bet and {cap} raises",
@@ -486,14 +493,14 @@ class HandState:
             raise DomainError(f"p{player + 1} has no cards yet: a hand is killed once it is dealt", "TDA 30")
         if self.folded[player] or self.mucked[player]:
             raise DomainError(f"p{player + 1} has no live hand to kill", "TDA 30")
-        if sum(1 for f in self.folded if not f) <= 1:
+        if self.folded.count(False) <= 1:
             raise DomainError(f"p{player + 1} holds the last live hand, which wins the pot", "TDA 30")
         self.folded[player] = True
         self.killed[player] = True
         self._record("kill", player, None, (), None)
         if self.phase is Phase.BETTING and self.actor is not None:
             self._advance(self.actor - 1 if self.actor != player else player)
-        elif self.phase is Phase.DEALING_BOARD and sum(1 for f in self.folded if not f) == 1:
+        elif self.phase is Phase.DEALING_BOARD and self.folded.count(False) == 1:
             self._award()
         elif self.phase is Phase.SHOWDOWN:
             self._maybe_resolve()
@@ -625,6 +632,7 @@ class HandState:
         fresh = [c for c, held in zip(updated, current) if not held.known and c.known]
         self._check_new_cards(fresh)
         self.hole[player] = updated
+        self._mark_out(fresh)
 
     def muck(self, player: int) -> None:
         """Throw the hand away at showdown: it can no longer win (TDA 12). The last live hand wins unshown."""
@@ -680,7 +688,7 @@ class HandState:
         return evaluate(self.hole[player], self.board)
 
     def _award(self) -> None:
-        if sum(1 for f in self.folded if not f) > 1:
+        if self.folded.count(False) > 1:
             self._table_known_hands()  # cards speak: the hands that decide the pots are tabled (TDA 12)
         awarded = []
         values: dict[int, int] = {}
@@ -695,7 +703,7 @@ class HandState:
             else:
                 for i in contenders:
                     if i not in values:
-                        values[i] = evaluate(self.hole[i], self.board).rank
+                        values[i] = strength(self.hole[i] + self.board)
                 best = min(values[i] for i in contenders)
                 winners = [i for i in contenders if values[i] == best]
             shares = split_pot(

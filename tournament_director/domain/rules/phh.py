@@ -337,7 +337,7 @@ def _kill_dead_hands(state: HandState, dead: Sequence[int]) -> None:
     if not dead or state.phase in (Phase.DEALING_HOLE, Phase.COMPLETE):
         return
     for player in dead:
-        if not state.folded[player] and sum(1 for f in state.folded if not f) > 1:
+        if not state.folded[player] and state.folded.count(False) > 1:
             state.kill_hand(player)
 
 
