@@ -97,3 +97,16 @@ def test_dead_hands_travel_in_phh_and_replay_the_same() -> None:
     assert "_dead_hands = ['p2']" in text and "p2 f" not in text
     again, error = replay(loads(text))
     assert error is None and again.stacks == hand.stacks and again.killed == [False, True, False, False]
+
+
+def test_dead_small_blind_seat_left_alone_against_a_killed_big_blind_wins_without_putting_a_chip_in() -> None:
+    """TDA 30 with a dead small blind (RRoP Button/Blind): the button folds to the dead small blind seat, which
+    posted nothing; it holds the last live hand and wins the dead big blind."""
+    hand = HandState([1000, 1000, 1000], blinds=[0, 100])
+    hand.deal_unknown_hole_cards()
+    hand.kill_hand(1)
+    hand.fold()  # the button
+    assert hand.complete
+    (pot,) = hand.pots()
+    assert (pot.amount, pot.eligible, pot.winners, pot.shares) == (100, (0,), (0,), (100,))
+    assert hand.stacks == [1100, 900, 1000]

@@ -16,7 +16,7 @@ from tournament_director.domain.rules.rulebook import HouseRules
 
 STRUCTURES = list(BettingStructure)
 ACTIONS = st.tuples(
-    st.sampled_from(["fold", "cc", "cbr", "allin", "board", "show", "muck", "check", "call"]),
+    st.sampled_from(["fold", "cc", "cbr", "allin", "board", "show", "muck", "check", "call", "kill"]),
     st.integers(min_value=-5, max_value=5000),
     st.integers(min_value=0, max_value=9),
 )
@@ -25,6 +25,7 @@ ACTIONS = st.tuples(
 def _snapshot(hand: HandState) -> tuple:
     return (
         list(hand.stacks), list(hand.bets), list(hand.committed), list(hand.folded), list(hand.mucked),
+        list(hand.killed),
         hand.street, hand.phase, hand.actor, hand.current_bet, len(hand.history), len(hand.board),
     )
 
@@ -73,6 +74,8 @@ def test_random_action_streams_conserve_chips_and_refusals_name_a_rule(
                 hand.deal_board()
             elif kind == "show":
                 hand.show(player)
+            elif kind == "kill":
+                hand.kill_hand(player)  # an absent player's hand, out of turn (TDA 30)
             else:
                 hand.muck(player)
         except DomainError as refusal:

@@ -693,7 +693,7 @@ class HandState:
         awarded = []
         values: dict[int, int] = {}
         last_mucked = [s.player for s in self.history if s.kind == "muck"]
-        for pot in self._live_pots():
+        for pot in self._live_pots(settled=True):
             contenders = [i for i in pot.eligible if not self.mucked[i]]
             if not contenders:
                 # Everyone mucked: the last hand thrown in was the last live hand (TDA 17-B).
@@ -719,7 +719,11 @@ class HandState:
 
     # ----------------------------------------------------------------- reading the state
 
-    def _live_pots(self) -> list[Pot]:
+    def _live_pots(self, settled: bool = False) -> list[Pot]:
+        """The pots now. While a round is being bet, a player who has put nothing in is not yet in any pot;
+        once the betting is over (``settled``) every live hand is: the last one may have put in nothing
+        (a dead small blind when the dead big blind is all that is left to win)."""
+        settled = settled or self.phase is not Phase.BETTING
         live = [self.committed[i] + self.bets[i] for i in range(self.player_count)]
         top = max(live)
         leaders = [i for i in range(self.player_count) if live[i] == top]
@@ -733,7 +737,7 @@ class HandState:
             [not f for f in self.folded],
             [s == 0 for s in self.stacks],
             # An uncalled bet handed back still means he was in: he may win the dead money (antes).
-            [live[i] + self.antes_paid[i] + self.returned[i] > 0 for i in range(self.player_count)],
+            [settled or live[i] + self.antes_paid[i] + self.returned[i] > 0 for i in range(self.player_count)],
         )
 
     def pots(self) -> list[Pot]:
