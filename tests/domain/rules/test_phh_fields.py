@@ -160,3 +160,14 @@ def test_uniform_amount_written_once_and_whole_floats_in_actions() -> None:
     assert error is None and state.bets == [10, 20, 60]
     with pytest.raises(PhhFormatError, match="whole chips"):
         parse_action("p3 cbr 60.5")
+
+
+def test_export_keeps_the_scheduled_blinds_so_the_pot_limit_maximum_survives_a_round_trip() -> None:
+    """TDA 54-B Ex. 1: a dead small blind still counts as 100 in a 100-200 pot-limit game: pot to 700."""
+    from tournament_director.domain.rules import BettingStructure, HandState
+    from tournament_director.domain.rules.phh import dumps
+
+    hand = HandState([5000] * 4, structure=BettingStructure.POT_LIMIT, blinds=[0, 200], counted_blinds=[100, 200],
+                     min_bet=200)
+    again, error = replay(loads(dumps(hand)))
+    assert error is None and again.legal_actions().max_raise_to == hand.legal_actions().max_raise_to == 700

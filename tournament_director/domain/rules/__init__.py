@@ -22,6 +22,7 @@ Usage::
                                                    #              min_raise_to=200, max_raise_to=8000)
     hand.bet_or_raise_to(300)                      # totals for the round (TDA 43-B)
     hand.fold(); hand.check_or_call()              # also check(), call(), all_in()
+    hand.kill_hand(4)                              # out of turn: an absent player's hand (TDA 30)
     hand.deal_board()                              # burn and flop; then the turn and the river
     ...
     hand.show(2); hand.muck(1)                     # at showdown; resolve_showdown() applies cards speak

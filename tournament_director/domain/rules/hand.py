@@ -74,7 +74,8 @@ class HandState:
 
     Create it with the players' stacks (PHH order), the betting structure and forced bets; forced bets are
     posted at once. Then ``deal_hole_cards()`` (from ``deck``) or ``deal_hole(player, cards)``; betting with
-    ``fold()``, ``check_or_call()``, ``bet_or_raise_to(total)``, ``all_in()``; ``deal_board()`` between
+    ``fold()``, ``check_or_call()``, ``bet_or_raise_to(total)``, ``all_in()``, and ``kill_hand(player)`` out of
+    turn for a dead hand (an absent player, TDA 30); ``deal_board()`` between
     rounds (one burn each, TDA 38); ``show(player, cards)`` / ``muck(player)`` at showdown. Read
     ``legal_actions()``, ``pots()``, ``stacks``, ``complete`` and ``history`` at any time.
     """

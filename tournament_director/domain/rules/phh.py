@@ -358,6 +358,11 @@ def dumps(state: HandState, extra: dict[str, object] | None = None) -> str:
     lines.append("players = [" + ", ".join(_toml_string(n) for n in state.names) + "]")
     if state.complete:
         lines.append(f"finishing_stacks = {_toml_list(state.stacks)}")
+    if state.counted_blinds != state.blinds:
+        counted = list(state.counted_blinds)
+        if state.player_count == 2:
+            counted.reverse()  # back to PHH's heads-up order
+        lines.append(f"_counted_blinds = {_toml_list(counted)}")
     dead = [i for i in range(state.player_count) if state.killed[i]]
     if dead:
         lines.append("_dead_hands = [" + ", ".join(f"'p{i + 1}'" for i in dead) + "]")
