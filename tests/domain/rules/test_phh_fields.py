@@ -169,5 +169,6 @@ def test_export_keeps_the_scheduled_blinds_so_the_pot_limit_maximum_survives_a_r
 
     hand = HandState([5000] * 4, structure=BettingStructure.POT_LIMIT, blinds=[0, 200], counted_blinds=[100, 200],
                      min_bet=200)
+    hand.deal_unknown_hole_cards()
     again, error = replay(loads(dumps(hand)))
     assert error is None and again.legal_actions().max_raise_to == hand.legal_actions().max_raise_to == 700
