@@ -149,3 +149,38 @@ def test_tda_30_dead_hand_listed_in_the_file_wins_nothing_and_its_big_blind_stay
 def test_bad_dead_hands_field_is_a_malformed_file(tmp_path, capsys, field: str, problem: str) -> None:
     code, output, err = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], [], extra=field + "\n"))
     assert code == 2 and output is None and problem in err and str(tmp_path) in err
+
+
+def test_several_all_ins_build_main_and_one_merged_side_pot_and_return_the_uncalled_chips(tmp_path, capsys) -> None:
+    """WSOP gloss. All-in, TDA 15-B, 21: p3 shoves 2,000; p4 (500), p1 (300) and p2 (500) call all-in. 1,500
+    goes back to p3; main 4 x 300 = 1,200; the two side pots at 500 have the same players and are one pot of
+    600, split by p2's and p4's kings."""
+    body = phh([300, 500, 2000, 500], [50, 100, 0, 0], [
+        "d dh p1 AsAd", "d dh p2 KsKd", "d dh p3 QsQd", "d dh p4 KhKc",
+        "p3 cbr 2000", "p4 cc", "p1 cc", "p2 cc", "d db 2c3c4d", "d db 7h", "d db 9s"])
+    code, output, _ = run(tmp_path, capsys, body)
+    assert code == 0
+    assert output == {"complete": True, "stacks": [1200, 300, 1500, 300], "pots": [
+        {"amount": 1200, "eligible": [0, 1, 2, 3], "winners": [0], "shares": [1200]},
+        {"amount": 600, "eligible": [1, 2, 3], "winners": [1, 3], "shares": [300, 300]},
+    ]}
+
+
+def test_nobody_left_to_raise_refuses_a_raise_over_covered_all_ins(tmp_path, capsys) -> None:
+    """TDA 47: after p3's all-in for 500 every other opponent holds 500 or less: p4 may only call or fold."""
+    body = phh([300, 500, 500, 2000], [50, 100, 0, 0], dealt(4) + ["p3 cbr 500", "p4 cbr 2000"])
+    code, output, _ = run(tmp_path, capsys, body)
+    assert code == 3
+    assert output["error"]["action_index"] == 5 and output["error"]["rule"] == "TDA 47"
+
+
+def test_heads_up_odd_chip_goes_to_the_big_blind_left_of_the_button(tmp_path, capsys) -> None:
+    """TDA 20 (rules-reference 1.9): heads-up the first seat left of the button is the big blind. A 21-chip
+    pot (10 + 10 and the button's 1-chip ante) split on the board: 11 to the big blind, 10 to the button."""
+    checks = ["p1 cc", "p2 cc"]
+    body = phh([1000, 1000], [5, 10], ["d dh p1 2s3d", "d dh p2 2h3c", "p2 cc", "p1 cc", "d db AcKcQc", *checks,
+                                       "d db Jd", *checks, "d db Th", *checks], antes=[1, 0])
+    code, output, _ = run(tmp_path, capsys, body)
+    assert code == 0
+    assert output == {"complete": True, "stacks": [1001, 999],
+                      "pots": [{"amount": 21, "eligible": [0, 1], "winners": [0, 1], "shares": [11, 10]}]}
