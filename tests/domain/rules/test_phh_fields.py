@@ -172,3 +172,27 @@ def test_export_keeps_the_scheduled_blinds_so_the_pot_limit_maximum_survives_a_r
     hand.deal_unknown_hole_cards()
     again, error = replay(loads(dumps(hand)))
     assert error is None and again.legal_actions().max_raise_to == hand.legal_actions().max_raise_to == 700
+
+
+def test_pokerkit_big_blind_check_nobody_could_answer_is_accepted_as_written_or_left_out(tmp_path, capsys) -> None:
+    """The small blind is all-in for 25 and the button folds: nobody can bet against the big blind, so the
+    engine does not ask him (``legal``: actor null) and returns his uncalled 75 (TDA 15-B). pokerkit still
+    asks him to check and writes ``p2 cc``; both files replay to pokerkit's finishing stacks."""
+    game = NoLimitTexasHoldem(AUTOMATIONS, False, 0, (50, 100), 100, mode=Mode.TOURNAMENT)
+    state = game((25, 1349, 1050), 3)
+    for cards in ("AsAd", "KsKd", "7c2d"):
+        state.deal_hole(cards)
+    state.fold()
+    state.check_or_call()  # the big blind's check that changes nothing
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for board in ("2c3c4d", "7h", "9s"):
+            state.deal_board(board)
+    text = HandHistory.from_game_state(game, state).dumps()
+    assert "'p2 cc'" in text
+    for body in (text, text.replace("'p2 cc', ", "")):
+        code, out, err = cli(tmp_path, capsys, body)
+        assert code == 0, err
+        assert json.loads(out)["stacks"] == list(state.stacks) == [50, 1324, 1050]
+    code, out, _ = cli(tmp_path, capsys, text.split("'p2 cc'")[0].rstrip(", ") + "]\n", "legal")
+    assert json.loads(out)["actor"] is None

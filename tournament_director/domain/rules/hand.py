@@ -484,6 +484,20 @@ class HandState:
         self._record("fold", i, None, (), f"p{i + 1} f")
         self._advance(i)
 
+    def accept_idle_check(self, player: int) -> bool:
+        """Record a check by a player the engine did not ask: the big blind whose option it skipped because
+        nobody left could bet against him (every opponent folded or all-in). Some hand histories (pokerkit's)
+        still write that check; it changes nothing. Returns False when it is not such a check."""
+        if (
+            self.phase is not Phase.DEALING_BOARD or not 0 <= player < self.player_count
+            or self.folded[player] or self.stacks[player] == 0 or self.acted[player]
+            or any(self.stacks[j] > 0 and not self.folded[j] for j in range(self.player_count) if j != player)
+        ):
+            return False
+        self.acted[player] = True
+        self._record("check", player, 0, (), f"p{player + 1} cc")
+        return True
+
     def kill_hand(self, player: int) -> None:
         """Kill ``player``'s hand out of turn: an absent player's hand when the deal ends (TDA 30), or any
         hand the floor rules dead. His blinds, antes and bets stay in the pot; he can win nothing."""

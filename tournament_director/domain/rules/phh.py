@@ -298,6 +298,8 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
     if state.phase is Phase.DEALING_HOLE:
         state.deal_unknown_hole_cards()
     if state.actor != parsed.player:
+        if parsed.kind == "call" and state.accept_idle_check(parsed.player):
+            return
         if state.actor is None:
             raise DomainError(f"p{parsed.player + 1} cannot act: nobody is to act during {state.phase.value}", "TDA 53")
         raise DomainError(f"it is p{state.actor + 1}'s turn to act, not p{parsed.player + 1}'s", "TDA 53")
