@@ -310,3 +310,16 @@ def test_undo_takes_back_the_last_step_and_refusals_change_nothing() -> None:
     assert tool.view() == raised
     with pytest.raises(DomainError, match="unknown irregularity"):
         tool.rule("lost_chip")
+
+
+def test_phh_round_trip_keeps_a_heads_up_big_blind_ante_TDA_RP11() -> None:
+    """Heads-up the big blind still pays the table's ante; a reopened dispute must show the same pot."""
+    tool = FloorToolService()
+    tool.start_hand(tool.blank_situation(2, button=1, small_blind=100, big_blind=200, ante=200, big_blind_ante=True,
+                                         stacks={1: 5000, 2: 6000}))
+    tool.deal()
+    tool.act("call_or_check")
+    before = tool.view()
+    after = FloorToolService().import_phh(tool.export_phh())
+    assert after.situation.big_blind_ante
+    assert after.situation == before.situation and after.pots == before.pots and after.seats == before.seats

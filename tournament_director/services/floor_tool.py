@@ -936,7 +936,7 @@ class FloorToolService:
         small_values = [b for i, b in enumerate(blinds) if i != bb_index and b > 0]
         sb_index = next((i for i, b in enumerate(blinds) if i != bb_index and b > 0), None)
         antes = list(hand.antes) + [0] * (count - len(hand.antes))
-        bba = sum(1 for a in antes if a) == 1 and antes[bb_index] > 0 and count > 2
+        bba = sum(1 for a in antes if a) == 1 and antes[bb_index] > 0
         sb_seat = data.get("_small_blind_seat", seats[sb_index] if sb_index is not None else 0)
         situation = Situation(
             tuple(sorted(setups, key=lambda x: x.seat)), int(data.get("_button_seat", seats[-1])), sb_seat or None,
@@ -966,9 +966,7 @@ class FloorToolService:
         except DomainError:
             self._situation, self._state, self._order, self._killed, self._ops = previous
             raise
-        if "_rulebook" in data and data["_rulebook"] in RULEBOOK_NAMES and data["_rulebook"] != self._rulebook:
-            pass  # the rulebook stays the one chosen in the settings
-        return self.view()
+        return self.view()  # the rulebook stays the one chosen in the settings, whatever the file says
 
     def _ops_from_actions(self, actions: Sequence[str], seats: Sequence[int]) -> list[tuple[tuple, tuple]]:
         """PHH actions as this tool's steps; an absent player's fold is left to the tool (TDA 30)."""
