@@ -150,6 +150,7 @@ class HandState:
         self.min_increment = self.street_bets[0]
         self.full_level = 0  # fixed limit: the level of the last full bet or raise
         self.full_bets = 0  # fixed limit: the bet plus raises made this round, for the cap
+        self.capped_multiway = False  # fixed limit: the cap was reached with 3+ players not all-in (RRoP B&R 4)
         self.last_aggressor: int | None = None
         self.face_up = False  # TDA 16: all hands tabled once betting is over with an all-in
         self.returned = [0] * count
@@ -187,6 +188,7 @@ class HandState:
         if self.structure is BettingStructure.FIXED_LIMIT:
             self.full_level = self.current_bet
             self.full_bets = 1 if self.current_bet > 0 else 0
+            self._note_cap(self._can_still_bet())
         self.min_increment = self.street_bets[0]
 
     def _post_ante(self, i: int) -> None:
@@ -305,6 +307,7 @@ class HandState:
             self.min_increment = self.street_bets[self.street]
             self.full_level = 0
             self.full_bets = 0
+            self.capped_multiway = False
             self.last_aggressor = None
         self.acted = [False] * self.player_count
         self.matched = [0] * self.player_count
@@ -435,13 +438,21 @@ class HandState:
                 )
         if self.structure is BettingStructure.FIXED_LIMIT:
             cap = self.rules.limit_raise_cap
-            heads_up = self.folded.count(False) == 2
-            if cap is not None and self.full_bets >= cap + 1 and not (self.rules.cap_lifts_heads_up and heads_up):
+            lifted = self.rules.cap_lifts_heads_up and not self.capped_multiway
+            if cap is not None and self.full_bets >= cap + 1 and not lifted:
                 return (
                     f"the betting is capped at a bet and {cap} raises",
                     self.rules.cite("TDA 48", "RRoP Betting & Raising 3"),
                 )
         return None
+
+    def _note_cap(self, players_not_all_in: int) -> None:
+        """Fixed limit: remember that the cap was reached while three or more players not all-in were in the
+        pot. A cap lifted heads-up (a house option, RRoP *Betting & Raising* 3-4) applies only when the action
+        became heads-up before the raising was capped; a later fold never uncaps the round."""
+        cap = self.rules.limit_raise_cap
+        if cap is not None and self.full_bets >= cap + 1 and players_not_all_in > 2:
+            self.capped_multiway = True
 
     def _raise_bounds(self, i: int) -> tuple[int, int]:
         """(min, max) raise-to totals for a player allowed to raise."""
@@ -582,12 +593,14 @@ class HandState:
 
     def _put_in_raise(self, i: int, total: int) -> None:
         previous_bet = self.current_bet
+        players_before = self._can_still_bet()
         self.stacks[i] -= total - self.bets[i]
         self.bets[i] = total
         if self.structure is BettingStructure.FIXED_LIMIT:
             if counts_as_full_limit_wager(total, self.full_level, self.street_bets[self.street]):
                 self.full_level = total
                 self.full_bets += 1
+                self._note_cap(players_before)
         elif total - previous_bet >= self.min_increment:
             self.min_increment = total - previous_bet
         self.current_bet = total

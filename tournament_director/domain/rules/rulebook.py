@@ -27,7 +27,9 @@ class HouseRules:
       satisfies TDA 20 and RRoP *Ties*) or ``"all_to_first"`` (every leftover to the first winner left of
       the button).
     - ``limit_raise_cap``: raises allowed after the bet in fixed limit (3 by default, WSOP 100b uses 4,
-      ``None`` = no cap). ``cap_lifts_heads_up``: no cap while only two players are in the hand (RRoP).
+      ``None`` = no cap). ``cap_lifts_heads_up``: no cap once at most two players not all-in are left in the
+      pot, if that happened before the cap was reached; a fold after the cap never lifts it (RRoP *Betting &
+      Raising* 3-4).
     - ``big_blind_ante_order``: a short big blind pays the live blind first (TDA RP-11) or the ante first.
     - ``smallest_chip``: pots are split in units of the smallest chip in play (TDA 20).
     """

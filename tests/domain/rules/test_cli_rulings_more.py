@@ -1,0 +1,121 @@
+"""More rulings through the command line (``python -m tournament_director.rules``): fixed limit and pot limit
+in depth, the corners of ``legal``, side pots and showdowns, the Robert's Rules profile and the error report.
+
+Every hand is written as PHH from a rule text and the expected JSON worked out by hand from that rule; where
+pokerkit 0.7.7 plays the same game it agrees unless the docstring says otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_cli_rulings import NOBODY, dealt, legal, phh, run
+
+LIMIT = "small_bet = 100\nbig_bet = 200"
+PREFLOP_LIMPS = ["p3 cc", "p1 cc", "p2 cc"]
+CHECKS = ["p1 cc", "p2 cc", "p3 cc"]
+
+
+def limit_hand(actions: list[str], stacks: list[int] | None = None, bets: str = LIMIT) -> str:
+    stacks = stacks or [5000] * 3
+    blinds = [50, 100] if len(stacks) == 2 else [50, 100] + [0] * (len(stacks) - 2)
+    return phh(stacks, blinds, dealt(len(stacks)) + actions, variant="FT", bets=bets)
+
+
+TO_TURN = PREFLOP_LIMPS + ["d db 2c3c4c", *CHECKS, "d db 5d"]
+
+# (rule, PHH body, options, expected `legal` output)
+LIMIT_CASES = [
+    ("WSOP VIII: pre-flop the first player calls the big blind or raises by exactly one small bet",
+     limit_hand([]), (), legal(2, True, False, 100, 200, 200)),
+    ("seeds 002/004: the small blind completes to the big blind or raises to two small bets",
+     limit_hand(["p3 cc"]), (), legal(0, True, False, 50, 200, 200)),
+    ("seeds 002/004: the big blind's option in an unraised limit pot: check or raise one small bet",
+     limit_hand(["p3 cc", "p1 cc"]), (), legal(1, False, True, None, 200, 200)),
+    ("WSOP VIII: the flop is bet in small bets",
+     limit_hand(PREFLOP_LIMPS + ["d db 2c3c4c"]), (), legal(0, False, True, None, 100, 100)),
+    ("WSOP VIII: the turn is bet in big bets",
+     limit_hand(TO_TURN), (), legal(0, False, True, None, 200, 200)),
+    ("WSOP VIII: a turn raise is one more big bet",
+     limit_hand(TO_TURN + ["p1 cbr 200"]), (), legal(1, True, False, 200, 400, 400)),
+    ("TDA 48: on the turn a bet and three raises cap the betting",
+     limit_hand(TO_TURN + ["p1 cbr 200", "p2 cbr 400", "p3 cbr 600", "p1 cbr 800"]), (),
+     legal(1, True, False, 400, None, None)),
+    ("TDA 48: pre-flop the big blind is the bet, so three raises cap it",
+     limit_hand(["p3 cbr 200", "p1 cbr 300", "p2 cbr 400"]), (), legal(2, True, False, 200, None, None)),
+    ("RRoP Betting & Raising 4: unlimited raising heads-up under Robert's Rules",
+     limit_hand(["p2 cbr 200", "p1 cbr 300", "p2 cbr 400", "p1 cbr 500", "p2 cbr 600"], [5000, 5000]),
+     ("--rulebook", "rrop"), legal(0, True, False, 100, 700, 700)),
+    ("RRoP Betting & Raising 3: three players: a bet and three raises under Robert's Rules too",
+     limit_hand(["p3 cbr 200", "p1 cbr 300", "p2 cbr 400"]), ("--rulebook", "rrop"),
+     legal(2, True, False, 200, None, None)),
+    ("RRoP Betting & Raising 4: heads-up before the cap (one player folded): no cap",
+     limit_hand(["p3 cbr 200", "p1 f", "p2 cbr 300", "p3 cbr 400"]), ("--rulebook", "rrop"),
+     legal(1, True, False, 100, 500, 500)),
+    ("RRoP Betting & Raising 4: once capped three-handed, a fold leaving two heads-up does not uncap",
+     limit_hand(["p3 cbr 200", "p1 cbr 300", "p2 cbr 400", "p3 f"]), ("--rulebook", "rrop"),
+     legal(0, True, False, 100, None, None)),
+    ("RRoP Betting & Raising 3: the cap counts players not all-in; with the third all-in the two left "
+     "raise on", limit_hand(["p3 cc", "p1 cbr 200", "p2 cbr 300", "p3 cc", "p1 cbr 400"], [5000, 5000, 150]),
+     ("--rulebook", "rrop"), legal(1, True, False, 100, 500, 500)),
+    ("TDA 48: the house cap applies heads-up under TDA",
+     limit_hand(["p2 cbr 200", "p1 cbr 300", "p2 cbr 400"], [5000, 5000]), (),
+     legal(0, True, False, 100, None, None)),
+    ("RRoP Betting & Raising 6: on a 20 round a 15 all-in counts as a bet and is raised to 35",
+     phh([5000, 35, 5000], [10, 20, 0], dealt(3) + ["p3 cc", "p1 cc", "p2 cc", "d db 2c3c4c", "p1 cc",
+                                                   "p2 cbr 15"], variant="FT", bets="small_bet = 20\nbig_bet = 40"),
+     (), legal(2, True, False, 15, 35, 35)),
+    ("RRoP Betting & Raising 6: an all-in under half a bet may be called or completed to the bet "
+     "(pokerkit raises to 25 instead)",
+     phh([5000, 25, 5000], [10, 20, 0], dealt(3) + ["p3 cc", "p1 cc", "p2 cc", "d db 2c3c4c", "p1 cc",
+                                                   "p2 cbr 5"], variant="FT", bets="small_bet = 20\nbig_bet = 40"),
+     (), legal(2, True, False, 5, 20, 20)),
+    ("TDA 47-B: a limit all-in raise of half a bet reopens for the bettor; the raise is one bet over it",
+     limit_hand(PREFLOP_LIMPS + ["d db 2c3c4c", "p1 cbr 100", "p2 cbr 150", "p3 cc"], [5000, 250, 5000]), (),
+     legal(0, True, False, 50, 250, 250)),
+    ("WSOP gloss. All-in: in limit a stack short of the full raise may only raise all-in",
+     limit_hand(PREFLOP_LIMPS + ["d db 2c3c4c", "p1 cbr 100", "p2 cc"], [5000, 5000, 250]), (),
+     legal(2, True, False, 100, 150, 150)),
+]
+
+POT_LIMIT_CASES = [
+    ("RRoP Pot-limit: several callers before the raiser: pot 175, bet 50, call 50 -> at most 375",
+     phh([5000] * 5, [25, 50, 0, 0, 0], dealt(5) + ["p3 cc", "p4 cc", "p5 f", "p1 f", "p2 cc", "d db 2c3c4c",
+                                                    "p2 cbr 50", "p3 cc"], variant="PT"),
+     legal(3, True, False, 50, 100, 375)),
+    ("TDA 54: the pot-size re-raise after a raise counts every bet on the table and the call: 975",
+     phh([5000] * 5, [25, 50, 0, 0, 0], dealt(5) + ["p3 cc", "p4 cc", "p5 f", "p1 f", "p2 cc", "d db 2c3c4c",
+                                                    "p2 cbr 50", "p3 cbr 200", "p4 cc"], variant="PT"),
+     legal(1, True, False, 150, 350, 975)),
+    ("TDA 54: pre-flop with antes, the antes are in the pot: 40 + 150 + 100 called -> 390",
+     phh([5000] * 4, [50, 100, 0, 0], dealt(4), antes=[10] * 4, variant="PT"), legal(2, True, False, 100, 200, 390)),
+    ("TDA 54: the small blind after two limps: 390 in the pot, 50 to call -> 540",
+     phh([5000] * 4, [50, 100, 0, 0], dealt(4) + ["p3 cc", "p4 cc"], antes=[10] * 4, variant="PT"),
+     legal(0, True, False, 50, 200, 540)),
+    ("TDA 54, 47-A: after a short all-in raise to 150 the next pot raise is to 650, the minimum to 250",
+     phh([5000, 5000, 5000, 150], [50, 100, 0, 0], dealt(4) + ["p3 cc", "p4 cbr 150"], variant="PT"),
+     legal(0, True, False, 100, 250, 650)),
+    ("TDA 54: a stack smaller than the pot raise may raise all-in",
+     phh([5000, 5000, 200], [25, 50, 0], dealt(3) + ["p3 cc", "p1 cc", "p2 cc", "d db 2c3c4c", "p1 cbr 50",
+                                                    "p2 cc"], variant="PT"),
+     legal(2, True, False, 50, 100, 150)),
+    ("TDA RP-11, 54: the big-blind ante is in the pot: 100 + 150 + 100 -> 450",
+     phh([5000] * 4, [50, 100, 0, 0], dealt(4), antes=[0, 100, 0, 0], variant="PT"),
+     legal(2, True, False, 100, 200, 450)),
+    ("seed 002: half-pot limit pre-flop: half of 150 + 100 over the call -> 225",
+     phh([5000] * 4, [50, 100, 0, 0], dealt(4), variant="HT"), legal(2, True, False, 100, 200, 225)),
+]
+
+
+@pytest.mark.parametrize("rule, body, options, expected", LIMIT_CASES, ids=[c[0][:70] for c in LIMIT_CASES])
+def test_fixed_limit_options(tmp_path, capsys, rule: str, body: str, options: tuple, expected: dict) -> None:
+    code, output, err = run(tmp_path, capsys, body, "legal", *options)
+    assert code == 0, err
+    assert output == expected, rule
+
+
+@pytest.mark.parametrize("rule, body, expected", POT_LIMIT_CASES, ids=[c[0][:70] for c in POT_LIMIT_CASES])
+def test_pot_limit_options(tmp_path, capsys, rule: str, body: str, expected: dict) -> None:
+    code, output, err = run(tmp_path, capsys, body, "legal")
+    assert code == 0, err
+    assert output == expected, rule
