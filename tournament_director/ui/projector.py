@@ -9,6 +9,7 @@ repaints: the figures come from the services as a frozen ``ProjectorView``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
@@ -160,6 +161,43 @@ class ProjectorWindow(QWidget):
         painter.end()
 
 
+@dataclass(frozen=True)
+class PlacedText:
+    """One line of text on the projector: where it goes, in which font and colour (``role`` names it for tests)."""
+
+    role: str
+    rect: QRectF
+    text: str
+    font: QFont
+    colour: QColor
+    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter
+
+
+@dataclass(frozen=True)
+class Panel:
+    rect: QRectF
+    colour: QColor
+
+
+@dataclass
+class ProjectorLayout:
+    """Everything the projector paints for one view at one size: backgrounds first, then the texts."""
+
+    background: QColor
+    panels: list[Panel] = field(default_factory=list)
+    texts: list[PlacedText] = field(default_factory=list)
+
+    def text(self, role: str) -> PlacedText | None:
+        return next((t for t in self.texts if t.role == role), None)
+
+    def add(self, role: str, rect: QRectF, text: str, colour: QColor, *, bold: bool = True,
+            align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter, ratio: float = 0.82,
+            font: QFont | None = None) -> None:
+        if text:
+            self.texts.append(PlacedText(role, rect, text, font or _fitted_font(text, rect, bold=bold,
+                                                                            max_height_ratio=ratio), colour, align))
+
+
 def _fitted_font(text: str, rect: QRectF, *, bold: bool = True, family: str | None = None,
                  max_height_ratio: float = 0.82) -> QFont:
     """The largest font whose rendering of ``text`` fits inside ``rect``."""
@@ -169,25 +207,33 @@ def _fitted_font(text: str, rect: QRectF, *, bold: bool = True, family: str | No
     font.setPixelSize(pixel)
     width = QFontMetricsF(font).horizontalAdvance(text or " ")
     if width > rect.width() * 0.98 and width > 0:
-        pixel = max(6, int(pixel * rect.width() * 0.98 / width))
-        font.setPixelSize(pixel)
+        font.setPixelSize(max(6, int(pixel * rect.width() * 0.98 / width)))
     return font
 
 
-def _draw_text(painter: QPainter, rect: QRectF, text: str, colour: QColor, *, bold: bool = True,
-               align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter, family: str | None = None,
-               ratio: float = 0.82) -> None:
-    if not text:
-        return
-    painter.setFont(_fitted_font(text, rect, bold=bold, family=family, max_height_ratio=ratio))
-    painter.setPen(colour)
-    painter.drawText(rect, int(align | Qt.AlignmentFlag.AlignVCenter), text)
+def _common_font(items: Sequence[tuple[str, QRectF]], *, bold: bool = True, ratio: float = 0.82) -> QFont:
+    """One font for a row of cells (labels, figures), so that neighbours never differ in size: the smallest fit."""
+    fonts = [_fitted_font(text, rect, bold=bold, max_height_ratio=ratio) for text, rect in items if text]
+    if not fonts:
+        font = QFont()
+        font.setBold(bold)
+        return font
+    return min(fonts, key=lambda f: f.pixelSize())
 
 
-def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> None:
-    """Paint the whole projector screen for ``view`` into ``area`` (any size, any aspect ratio)."""
+def players_text(view: ProjectorView) -> str:
+    """'1,043 / 1,250': players left of the entries, with thousands separators like every other figure."""
+    return f"{format_chips(view.players_left)} / {format_chips(view.entries)}"
+
+
+def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
+    """Lay the projector screen out for ``view`` in ``area`` (any size, any aspect ratio).
+
+    Every text gets its own rectangle, none overlapping, and a font that fits it, so nothing is cut off or drawn
+    over something else, whatever the figures (six-digit blinds, a thousand players, 150 paid places).
+    """
     p = Palette
-    painter.fillRect(area, p.break_background if view.on_break else p.background)
+    layout = ProjectorLayout(p.break_background if view.on_break else p.background)
     w, h = area.width(), area.height()
     margin = min(w, h) * 0.025
     x0, y0 = area.left() + margin, area.top() + margin
@@ -198,52 +244,62 @@ def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> Non
     main_w = inner_w - side_w - (margin if wide else 0)
 
     # Header: the tournament name.
-    header = QRectF(x0, y0, inner_w, inner_h * 0.08)
-    _draw_text(painter, header, view.tournament_name or "Tournament Director", p.dim, bold=False)
+    layout.add("name", QRectF(x0, y0, inner_w, inner_h * 0.08), view.tournament_name or "Tournament Director",
+               p.dim, bold=False)
 
     countdown = countdown_text(view)
     if view.message and view.remaining_seconds is None:
-        _draw_text(painter, QRectF(x0, y0 + inner_h * 0.3, inner_w, inner_h * 0.2), countdown or view.message,
+        layout.add("message", QRectF(x0, y0 + inner_h * 0.3, inner_w, inner_h * 0.2), countdown or view.message,
                    p.text)
-        return
+        return layout
+
+    counting_down = view.starts_in_seconds is not None and view.starts_in_seconds > 0
+    paused = not view.running and view.remaining_seconds is not None and not countdown
+    # Heights as shares of the screen: every line has its own strip and the remaining time takes what is left
+    # (about 40% of the height or more), so nothing overlaps whatever the view holds.
+    level_h, next_h = 0.09, 0.065
+    paused_h = 0.06 if paused else 0.0
+    figures_h = 0.12 if view.on_break else 0.13 + 0.075
+    notice_h = (0.075 if view.on_break else 0.055) if view.notice else 0.0
+    payout_line_h = 0.045 if not wide and view.payouts else 0.0
+    band_share = 0.12 if h > w else 0.1
+    time_share = 1.0 - 0.09 - level_h - paused_h - figures_h - next_h - notice_h - payout_line_h - band_share
 
     y = y0 + inner_h * 0.09
-    counting_down = view.starts_in_seconds is not None and view.starts_in_seconds > 0
     # Level line (before the scheduled start: what the big digits count down to).
-    level_rect = QRectF(x0, y, main_w, inner_h * 0.09)
+    level_rect = QRectF(x0, y, main_w, inner_h * level_h)
     if countdown:
-        _draw_text(painter, level_rect, "STARTS IN" if counting_down else countdown.upper(), p.accent)
+        layout.add("level", level_rect, "STARTS IN" if counting_down else countdown.upper(), p.accent)
     elif view.on_break:
-        _draw_text(painter, level_rect, view.break_name.upper(), p.break_accent)
+        layout.add("level", level_rect, view.break_name.upper(), p.break_accent)
     elif view.level_number is not None:
-        _draw_text(painter, level_rect, f"LEVEL {view.level_number}", p.accent)
-    y += inner_h * 0.09
+        layout.add("level", level_rect, f"LEVEL {view.level_number}", p.accent)
+    y += inner_h * level_h
 
-    # The remaining time: the largest thing on the screen (about 40% of the height).
-    time_rect = QRectF(x0, y, main_w, inner_h * 0.40)
+    # The remaining time: the largest thing on the screen. When the clock is paused a strip below the digits
+    # says so (also after a crash, until the director chooses how the clock goes on).
+    time_rect = QRectF(x0, y, main_w, inner_h * time_share)
     if counting_down:
-        _draw_text(painter, time_rect, format_clock(view.starts_in_seconds), p.time, ratio=0.95)
+        layout.add("time", time_rect, format_clock(view.starts_in_seconds), p.time, ratio=0.95)
     else:
         time_colour = p.time if view.running else p.time_paused
         if view.running and view.remaining_seconds is not None and view.remaining_seconds <= 60 and not view.on_break:
             time_colour = p.warning
-        _draw_text(painter, time_rect, format_clock(view.remaining_seconds), time_colour, ratio=0.95)
-    if not view.running and view.remaining_seconds is not None and not countdown:
-        # Paused (also after a crash until the director chooses how the clock goes on): say so plainly.
-        paused_rect = QRectF(x0, y + inner_h * 0.40 - inner_h * 0.06, main_w, inner_h * 0.06)
-        _draw_text(painter, paused_rect, "CLOCK PAUSED", p.time_paused)
-    y += inner_h * 0.41
+        layout.add("time", time_rect, format_clock(view.remaining_seconds), time_colour, ratio=0.95)
+    y += inner_h * time_share
+    if paused:
+        layout.add("paused", QRectF(x0, y, main_w, inner_h * paused_h), "CLOCK PAUSED", p.time_paused)
+        y += inner_h * paused_h
 
     # Blinds and ante (during a break: what comes next).
     if view.on_break:
-        _draw_text(painter, QRectF(x0, y, main_w, inner_h * 0.11), f"Next: {view.next_label}" if view.next_label
-                   else "", p.text)
-        y += inner_h * 0.12
+        layout.add("blinds", QRectF(x0, y, main_w, inner_h * 0.12),
+                   f"Next: {view.next_label}" if view.next_label else "", p.text)
     else:
-        _draw_text(painter, QRectF(x0, y, main_w, inner_h * 0.13), blinds_text(view), p.text)
-        y += inner_h * 0.13
-        _draw_text(painter, QRectF(x0, y, main_w, inner_h * 0.07), ante_text(view), p.text, bold=False)
-        y += inner_h * 0.075
+        layout.add("blinds", QRectF(x0, y, main_w, inner_h * 0.13), blinds_text(view), p.text)
+        layout.add("ante", QRectF(x0, y + inner_h * 0.13, main_w, inner_h * 0.07), ante_text(view), p.text,
+                   bold=False)
+    y += inner_h * figures_h
 
     # Next level and time to the break.
     info_parts = []
@@ -251,53 +307,84 @@ def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> Non
         info_parts.append(f"Next: {view.next_label}")
     if view.seconds_to_break is not None and not view.on_break:
         info_parts.append(f"Break in {format_clock(view.seconds_to_break)}")
-    _draw_text(painter, QRectF(x0, y, main_w, inner_h * 0.06), "     ".join(info_parts), p.dim, bold=False)
-    y += inner_h * 0.065
+    layout.add("next", QRectF(x0, y, main_w, inner_h * next_h), "     ".join(info_parts), p.dim, bold=False)
+    y += inner_h * next_h
 
-    # Notice (colour-up): a coloured band.
+    # The colour-up notice in a band of its own; on a screen too narrow for the payouts column, one line of
+    # payouts; then the bottom band: players, average stack, prize pool.
     if view.notice:
-        band = QRectF(x0, y, main_w, inner_h * 0.055)
-        painter.fillRect(band, p.panel)
-        _draw_text(painter, band, view.notice, p.warning, ratio=0.7)
-    y = max(y + inner_h * 0.06, y0 + inner_h * 0.84)
+        band = QRectF(x0, y + inner_h * 0.005, main_w, inner_h * (notice_h - 0.01))
+        layout.panels.append(Panel(band, p.panel))
+        layout.add("notice", band, view.notice, p.warning, ratio=0.7)
+        y += inner_h * notice_h
+    payout_line_rect = QRectF(x0, y, main_w, inner_h * payout_line_h)
+    y += inner_h * payout_line_h
+    band_top = y + inner_h * 0.005
 
-    # Bottom band: players, average stack, prize pool.
-    stats = [
-        ("PLAYERS", f"{view.players_left if view.players_left is not None else '–'}"
-                    f" / {view.entries if view.entries is not None else '–'}"),
-        ("AVERAGE STACK", format_chips(view.average_stack)),
-        ("PRIZE POOL", format_chips(view.prize_pool)),
-    ]
-    band_h = y0 + inner_h - y
+    stats = [("PLAYERS", players_text(view)), ("AVERAGE STACK", format_chips(view.average_stack)),
+             ("PRIZE POOL", format_chips(view.prize_pool))]
+    band_h = y0 + inner_h - band_top
     cell_w = main_w / len(stats)
-    for i, (label, value) in enumerate(stats):
-        cell = QRectF(x0 + i * cell_w + margin * 0.2, y, cell_w - margin * 0.4, band_h)
-        painter.fillRect(cell, p.panel)
-        _draw_text(painter, QRectF(cell.left(), cell.top(), cell.width(), band_h * 0.35), label, p.dim, bold=False)
-        _draw_text(painter, QRectF(cell.left(), cell.top() + band_h * 0.3, cell.width(), band_h * 0.65), value,
-                   p.text)
+    cells = [QRectF(x0 + i * cell_w + margin * 0.2, band_top, cell_w - margin * 0.4, band_h)
+             for i in range(len(stats))]
+    label_h = min(band_h * 0.34, inner_h * 0.04)
+    label_rects = [QRectF(c.left(), c.top(), c.width(), label_h) for c in cells]
+    value_rects = [QRectF(c.left(), c.top() + label_h, c.width(), c.height() - label_h) for c in cells]
+    label_font = _common_font([(label, r) for (label, _), r in zip(stats, label_rects)], bold=False)
+    value_font = _common_font([(value, r) for (_, value), r in zip(stats, value_rects)], ratio=0.8)
+    for cell, (label, value), label_rect, value_rect in zip(cells, stats, label_rects, value_rects):
+        layout.panels.append(Panel(cell, p.panel))
+        layout.add(f"stat-label:{label}", label_rect, label, p.dim, font=label_font)
+        layout.add(f"stat:{label}", value_rect, value, p.text, font=value_font)
 
-    # Payouts: a side column on wide screens, else folded into the prize-pool cell's line above the band.
     payouts = list(view.payouts)
     if wide:
-        side = QRectF(x0 + main_w + margin, y0 + inner_h * 0.09, side_w, inner_h * 0.91)
-        painter.fillRect(side, p.panel)
-        _draw_text(painter, QRectF(side.left(), side.top(), side.width(), inner_h * 0.06), "PAYOUTS", p.dim,
-                   bold=False)
-        rows = payouts[:15] if payouts else []
-        if not rows:
-            _draw_text(painter, QRectF(side.left(), side.top() + inner_h * 0.07, side.width(), inner_h * 0.05),
-                       "to be announced", p.dim, bold=False)
-        row_h = min(inner_h * 0.055, (side.height() - inner_h * 0.07) / max(len(rows), 1))
-        for i, (place, amount) in enumerate(rows):
-            r = QRectF(side.left() + side_w * 0.06, side.top() + inner_h * 0.07 + i * row_h, side_w * 0.88, row_h)
-            _draw_text(painter, QRectF(r.left(), r.top(), r.width() * 0.35, r.height()), ordinal(place), p.dim,
-                       bold=False, align=Qt.AlignmentFlag.AlignLeft)
-            _draw_text(painter, QRectF(r.left() + r.width() * 0.35, r.top(), r.width() * 0.65, r.height()),
-                       format_chips(amount), p.text, align=Qt.AlignmentFlag.AlignRight)
-        if len(payouts) > len(rows):
-            _draw_text(painter, QRectF(side.left(), side.bottom() - row_h, side.width(), row_h),
-                       f"… {len(payouts) - len(rows)} more places", p.dim, bold=False)
+        _payout_column(layout, QRectF(x0 + main_w + margin, y0 + inner_h * 0.09, side_w, inner_h * 0.91),
+                       payouts, inner_h)
     elif payouts:
         line = "   ".join(f"{ordinal(pl)} {format_chips(am)}" for pl, am in payouts[:6])
-        _draw_text(painter, QRectF(x0, y - inner_h * 0.05, main_w, inner_h * 0.045), line, p.dim, bold=False)
+        layout.add("payout-line", payout_line_rect, line, p.dim, bold=False)
+    return layout
+
+
+def _payout_column(layout: ProjectorLayout, side: QRectF, payouts: list[tuple[int, int]], inner_h: float) -> None:
+    """The payouts in a column: as many places as fit at a readable size, then '… n more places'."""
+    p = Palette
+    layout.panels.append(Panel(side, p.panel))
+    title_h = inner_h * 0.06
+    layout.add("payouts-title", QRectF(side.left(), side.top(), side.width(), title_h), "PAYOUTS", p.dim,
+               bold=False)
+    top = side.top() + inner_h * 0.07
+    if not payouts:
+        layout.add("payouts-none", QRectF(side.left(), top, side.width(), inner_h * 0.05), "to be announced", p.dim,
+                   bold=False)
+        return
+    row_h = inner_h * 0.055
+    room = max(1, int((side.bottom() - top) / row_h))
+    shown = payouts if len(payouts) <= room else payouts[:room - 1]
+    x, width = side.left() + side.width() * 0.06, side.width() * 0.88
+    place_rects = [QRectF(x, top + i * row_h, width * 0.35, row_h) for i in range(len(shown))]
+    amount_rects = [QRectF(x + width * 0.35, top + i * row_h, width * 0.65, row_h) for i in range(len(shown))]
+    place_font = _common_font([(ordinal(pl), r) for (pl, _), r in zip(shown, place_rects)], bold=False)
+    amount_font = _common_font([(format_chips(am), r) for (_, am), r in zip(shown, amount_rects)])
+    for (place, amount), place_rect, amount_rect in zip(shown, place_rects, amount_rects):
+        layout.add(f"payout-place:{place}", place_rect, ordinal(place), p.dim, align=Qt.AlignmentFlag.AlignLeft,
+                   font=place_font)
+        layout.add(f"payout:{place}", amount_rect, format_chips(amount), p.text, align=Qt.AlignmentFlag.AlignRight,
+                   font=amount_font)
+    if len(shown) < len(payouts):
+        layout.add("payouts-more", QRectF(side.left(), top + len(shown) * row_h, side.width(), row_h),
+                   f"… {len(payouts) - len(shown)} more places", p.dim, bold=False)
+
+
+def paint_projector(painter: QPainter, area: QRectF, view: ProjectorView) -> ProjectorLayout:
+    """Paint the whole projector screen for ``view`` into ``area`` (any size, any aspect ratio)."""
+    layout = projector_layout(area, view)
+    painter.fillRect(area, layout.background)
+    for panel in layout.panels:
+        painter.fillRect(panel.rect, panel.colour)
+    for item in layout.texts:
+        painter.setFont(item.font)
+        painter.setPen(item.colour)
+        painter.drawText(item.rect, int(item.align | Qt.AlignmentFlag.AlignVCenter), item.text)
+    return layout
