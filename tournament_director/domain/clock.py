@@ -127,6 +127,15 @@ class Clock:
         taken, self._pending = self._pending, []
         return taken
 
+    def forget_passed_notices(self, now: float) -> None:
+        """Drop the warnings (and the end of the structure) already due by ``now``; keep the period changes.
+
+        Used when a saved clock is rebuilt after an undo or redo, so nothing is announced twice.
+        """
+        self._catch_up(now)
+        kept = (*PERIOD_CHANGES, LAST_LEVEL_BEFORE_BREAK)  # announced with the level change itself
+        self._pending = [event for event in self._pending if event.kind in kept]
+
     # --- commands --------------------------------------------------------------------------------
     def start(self, now: float) -> None:
         self.resume(now)
@@ -193,24 +202,38 @@ class Clock:
         if isinstance(self.period(now), Break):
             raise DomainError("there is no hand-for-hand deduction during a break")
         remaining = self.remaining_ms(now)
+        if remaining == 0:
+            raise DomainError(
+                f"{self.period(now).label} has no time left to take off: the structure has ended", rule="TDA RP-8"
+            )
         taken = min(remaining, hands * per_hand_ms)
         self.add_time(-taken, now)
         return taken
 
-    def replace_structure(self, structure: Structure, now: float, period_index: int | None = None) -> None:
-        """Use an edited structure; the clock keeps its place and time unless told otherwise."""
+    def replace_structure(
+        self, structure: Structure, now: float, period_index: int | None = None, *, keep_time: bool = True
+    ) -> None:
+        """Use an edited structure, at ``period_index`` (default: the same index as now).
+
+        With ``keep_time`` the time already played in the period counts: a period lengthened or shortened by
+        N minutes gains or loses N minutes, and one shortened below the time already played ends at once.
+        Without it (or when the clock lands on a different kind of period) the period starts with its full time.
+        """
         structure.validate()
         self._catch_up(now)
+        old_period = self._structure.periods[self._period_index]
         index = self._period_index if period_index is None else period_index
         structure.period(index)
         remaining = self.remaining_ms(now)
         self._rebase(now)
         self._structure = structure
         self._period_index = index
-        if period_index is not None:
-            self._set_baseline(self._full_ms(index), now)
+        new_period = structure.periods[index]
+        if keep_time and type(new_period) is type(old_period):
+            length_change_ms = (new_period.duration_seconds - old_period.duration_seconds) * 1000
+            self._set_baseline(max(0, remaining + length_change_ms), now)
         else:
-            self._set_baseline(remaining, now)
+            self._set_baseline(self._full_ms(index), now)
         self._catch_up(now)
 
     # --- internals -------------------------------------------------------------------------------
@@ -229,7 +252,10 @@ class Clock:
         self._baseline_ms = int(remaining_ms)
         self._anchor = float(now)
         self._warned = self._baseline_ms <= WARNING_MS
-        self._ended = False
+        # A command that leaves an ended structure at zero (time removed, a hand-for-hand) must not end it twice.
+        last = self._period_index == len(self._structure.periods) - 1
+        if not (self._ended and last and self._baseline_ms == 0):
+            self._ended = False
 
     def _catch_up(self, now: float) -> None:
         """Move through every deadline up to ``now``, queueing the events in order."""

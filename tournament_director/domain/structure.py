@@ -99,6 +99,23 @@ class Structure:
         periods[index] = period
         return replace(self, periods=tuple(periods))
 
+    def with_inserted(self, index: int, period: Period) -> "Structure":
+        """A period inserted before ``index`` (``len(periods)`` appends); the levels are numbered again."""
+        if not 0 <= index <= len(self.periods):
+            raise DomainError(f"a period can be inserted at 0 to {len(self.periods)}, not at {index}")
+        periods = list(self.periods)
+        periods.insert(index, period)
+        return replace(self, periods=_renumbered(periods))
+
+    def without(self, index: int) -> "Structure":
+        """The structure without period ``index``; the levels are numbered again."""
+        self.period(index)
+        if len(self.periods) == 1:
+            raise DomainError("the last period of a structure cannot be removed")
+        periods = list(self.periods)
+        del periods[index]
+        return replace(self, periods=_renumbered(periods))
+
     # --- validation -----------------------------------------------------------------------------
     def validate(self, chip_set: "ChipSet | None" = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""
@@ -141,6 +158,17 @@ class Structure:
             raise DomainError("a structure needs a list of periods") from None
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
         return cls(periods=periods, name=str(data.get("name", "")), description=str(data.get("description", "")))
+
+
+def _renumbered(periods: list[Period]) -> tuple[Period, ...]:
+    numbered: list[Period] = []
+    number = 0
+    for period in periods:
+        if isinstance(period, Level):
+            number += 1
+            period = replace(period, number=number)
+        numbered.append(period)
+    return tuple(numbered)
 
 
 def _validate_level(level: Level) -> None:

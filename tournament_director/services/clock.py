@@ -19,7 +19,7 @@ import copy
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -72,6 +72,17 @@ class TournamentFigures:
     average_stack: int | None
     estimated_end: datetime | None  # None until someone has been eliminated
     seconds_to_end: float | None
+
+
+def _matching_period(old: Structure, old_index: int, new: Structure) -> int | None:
+    """Where the period being played is in an edited structure (levels compared without their number)."""
+
+    def key(period: Period) -> Period:
+        return replace(period, number=0) if isinstance(period, Level) else period
+
+    wanted = key(old.periods[old_index])
+    matches = [i for i, period in enumerate(new.periods) if key(period) == wanted]
+    return min(matches, key=lambda i: abs(i - old_index)) if matches else None
 
 
 def load_template(name: str) -> tuple[Structure, ChipSet | None]:
@@ -177,8 +188,12 @@ class ClockService:
         if self._clock is not None and self.schedule.started:
             now = self._before_command()
             trial = copy.deepcopy(self._clock)
-            index = min(trial.period_index(now), len(structure.periods) - 1)
-            trial.replace_structure(structure, now, period_index=None if index == trial.period_index(now) else index)
+            current = trial.period_index(now)
+            index = _matching_period(trial.structure, current, structure)
+            if index is None:
+                index = min(current, len(structure.periods) - 1)
+            trial.replace_structure(structure, now, period_index=index, keep_time=index == current
+                                    or trial.structure.periods[current] == structure.periods[index])
             self._execute("structure.replaced", trial, now, payload)
         else:
             self._runner.execute("structure.replaced", payload)
@@ -203,6 +218,36 @@ class ClockService:
             self._runner.execute("structure.edited", payload)
             self._sync()
 
+    def insert_period(self, index: int, period: Period) -> None:
+        """Insert a level or a break before period ``index``; the levels are numbered again and the clock
+        stays on the period being played, with its time."""
+        structure = self._require_clock().structure.with_inserted(index, period)
+        self._replace_keeping_place(structure, lambda current: current + 1 if index <= current else current)
+
+    def remove_period(self, index: int) -> None:
+        """Remove a level or a break that is not being played; the levels are numbered again."""
+        clock = self._require_clock()
+        structure = clock.structure.without(index)
+        if self.schedule.started and index == clock.period_index(self._monotonic()):
+            raise DomainError(f"{clock.structure.periods[index].label} is being played: move the clock to "
+                              "another period before removing it")
+        self._replace_keeping_place(structure, lambda current: current - 1 if index < current else current)
+
+    def _replace_keeping_place(self, structure: Structure, new_index: Callable[[int], int]) -> None:
+        chip_set = self.schedule.chip_set
+        structure.validate(chip_set)
+        payload: dict[str, Any] = {"structure": structure.to_dict()}
+        if chip_set is not None:
+            payload["chips"] = chip_set.to_dict()
+        if not self.schedule.started:
+            self._runner.execute("structure.replaced", payload)
+            self._sync()
+            return
+        now = self._before_command()
+        trial = copy.deepcopy(self._clock)
+        trial.replace_structure(structure, now, period_index=new_index(trial.period_index(now)))
+        self._execute("structure.replaced", trial, now, payload)
+
     # --- clock commands ----------------------------------------------------------------------------
     def start(self) -> None:
         if self.schedule.started:
@@ -210,6 +255,8 @@ class ClockService:
         self._command("clock.started", lambda c, now: c.start(now))
 
     def pause(self) -> None:
+        if self._require_clock() is not None and not self.schedule.started:
+            raise DomainError("the clock has not been started yet")
         self._command("clock.paused", lambda c, now: c.pause(now))
 
     def resume(self) -> None:
@@ -246,6 +293,8 @@ class ClockService:
 
     def hand_for_hand(self, hands: int = 1) -> int:
         """Take the hand-for-hand time off for ``hands`` hands (TDA RP-8); returns the milliseconds taken."""
+        if self._require_clock() is not None and not self.schedule.started:
+            raise DomainError("no hand has been played: the clock has not been started yet", rule="TDA RP-8")
         taken: list[int] = []
         self._command(
             "clock.hand_for_hand_deducted",
@@ -389,6 +438,10 @@ class ClockService:
         self.restart_pending = None
         self._clock = Clock(schedule.structure, period_index=saved.period_index,
                             remaining_ms=saved.remaining_ms, running=saved.running, now=now - elapsed)
+        if not first:
+            # Followed an undo or redo: the warnings the restored clock passes on its way to now were already
+            # announced (or belong to a timeline that was undone); only the level changes still need recording.
+            self._clock.forget_passed_notices(now)
 
     def _state_key(self) -> tuple[Any, ...]:
         """Cheap identity of the saved clock state (the repaint timer asks many times a second)."""
