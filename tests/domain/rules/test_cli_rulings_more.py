@@ -7,6 +7,8 @@ pokerkit 0.7.7 plays the same game it agrees unless the docstring says otherwise
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
 
 from test_cli_rulings import NOBODY, dealt, legal, phh, run
@@ -119,3 +121,100 @@ def test_pot_limit_options(tmp_path, capsys, rule: str, body: str, expected: dic
     code, output, err = run(tmp_path, capsys, body, "legal")
     assert code == 0, err
     assert output == expected, rule
+
+
+FLOP = PREFLOP_LIMPS + ["d db AhKd2c"]
+FOUR_HANDED = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????"]
+
+# (what is wrong, PHH body, options, action_index, rule, words the reason must contain)
+ERROR_CASES = [
+    ("out of turn", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p1 cc"]), (), 3, "TDA 53", "p3's turn"),
+    ("a flop bet below the big blind", phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + ["p1 cbr 50"]), (),
+     7, "TDA 43-A", "at least 100"),
+    ("a raise below the last full raise", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 cbr 150"]), (),
+     3, "TDA 43-A", "at least 200"),
+    ("Robert's Rules: a raise below the last full raise",
+     phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 cbr 150"]), ("--rulebook", "rrop"), 3, "RRoP No-limit 4",
+     "at least 200"),
+    ("a raise after a short all-in that did not reopen the betting",
+     phh([1000, 1000, 1000, 150], [50, 100, 0, 0], FOUR_HANDED + ["p3 cc", "p4 cbr 150", "p1 cc", "p2 cc",
+                                                                  "p3 cbr 400"]), (), 8, "TDA 47-A", "not reopened"),
+    ("Robert's Rules: the same raise that was not reopened",
+     phh([1000, 1000, 1000, 150], [50, 100, 0, 0], FOUR_HANDED + ["p3 cc", "p4 cbr 150", "p1 cc", "p2 cc",
+                                                                  "p3 cbr 400"]), ("--rulebook", "rrop"), 8,
+     "RRoP No-limit 5", "not reopened"),
+    ("limit: a raise after an all-in under half a bet",
+     limit_hand(PREFLOP_LIMPS + ["d db 2c3c4c", "p1 cbr 100", "p2 cbr 140", "p3 cc", "p1 cbr 240"],
+                [5000, 240, 5000]), (), 10, "TDA 47-B", "less than half a bet"),
+    ("Robert's Rules limit: a raise after an all-in under half a bet",
+     limit_hand(PREFLOP_LIMPS + ["d db 2c3c4c", "p1 cbr 100", "p2 cbr 140", "p3 cc", "p1 cbr 240"],
+                [5000, 240, 5000]), ("--rulebook", "rrop"), 10, "RRoP Betting & Raising 6", "less than half a bet"),
+    ("acting after folding", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 f", "p1 cc", "p2 cc", "d db AhKd2c",
+                                                                      "p3 cc"]), (), 7, "TDA 53", "p3 has folded"),
+    ("a flop dealt before the pre-flop betting ends", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 cc",
+                                                                                              "d db AhKd2c"]),
+     (), 4, "TDA RP-5", "premature"),
+    ("a four-card flop", phh([1000] * 3, [50, 100, 0], dealt(3) + PREFLOP_LIMPS + ["d db AhKd2c3c"]), (),
+     6, "TDA 38", "3 cards, not 4"),
+    ("a sixth board card", phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + CHECKS + ["d db 3c", *CHECKS, "d db 4c",
+                                                                                   *CHECKS, "d db 5c"]),
+     (), 18, "TDA 38", "no board card is due"),
+    ("a raise beyond the stack", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 cbr 1500"]), (), 3,
+     "WSOP gloss. All-in", "only 1000"),
+    ("limit: a pre-flop raise of two bets", limit_hand(["p3 cbr 300"]), (), 3, "WSOP VIII", "exactly 200"),
+    ("limit: a river bet of a small bet", limit_hand(FLOP + CHECKS + ["d db 3c", *CHECKS, "d db 4c", "p1 cbr 100"]),
+     (), 15, "WSOP VIII", "exactly 200"),
+    ("limit: a fourth raise", limit_hand(["p3 cbr 200", "p1 cbr 300", "p2 cbr 400", "p3 cbr 500"]), (), 6,
+     "TDA 48", "capped"),
+    ("Robert's Rules limit: a fourth raise three-handed",
+     limit_hand(["p3 cbr 200", "p1 cbr 300", "p2 cbr 400", "p3 cbr 500"]), ("--rulebook", "rrop"), 6,
+     "RRoP Betting & Raising 3", "capped"),
+    ("pot limit: a raise over the pot", phh([5000] * 4, [50, 100, 0, 0], dealt(4) + ["p3 cbr 400"], antes=[10] * 4,
+                                            variant="PT"), (), 4, "TDA 54", "at most 390"),
+    ("a card dealt twice", phh([1000] * 3, [50, 100, 0], ["d dh p1 AsAd", "d dh p2 AsKd"]), (), 1, "TDA 35-A",
+     "already out"),
+    ("a board card already in a hand",
+     phh([1000] * 3, [50, 100, 0], ["d dh p1 AsAd", "d dh p2 QsKd", "d dh p3 ????", *PREFLOP_LIMPS,
+                                    "d db AsKh2c"]), (), 6, "TDA 35-A", "already out"),
+    ("acting once the hand is over", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 f", "p1 f", "p2 cc"]), (),
+     5, "TDA 53", "the hand is over"),
+    ("acting during the all-in run-out", phh([1000] * 3, [50, 100, 0], dealt(3) + ["p3 cbr 1000", "p1 cc",
+                                                                                   "p2 cc", "p1 cc"]),
+     (), 6, "TDA 53", "run out"),
+    ("showing one card", phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + CHECKS + ["d db 3c", *CHECKS, "d db 4c",
+                                                                                 *CHECKS, "p1 sm Ah"]),
+     (), 18, "TDA 13-A", "both hole cards"),
+    ("showing before the betting is over", phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + ["p1 sm AsAd"]), (),
+     7, "TDA 16", "betting is over"),
+]
+
+
+@pytest.mark.parametrize("problem, body, options, index, rule, words", ERROR_CASES,
+                         ids=[c[0][:60] for c in ERROR_CASES])
+def test_illegal_action_reports_index_text_reason_and_rule(tmp_path, capsys, problem: str, body: str,
+                                                           options: tuple, index: int, rule: str,
+                                                           words: str) -> None:
+    actions = tomllib.loads(body)["actions"]
+    for command in ("replay", "legal"):
+        code, output, _ = run(tmp_path, capsys, body, command, *options)
+        assert code == 3, problem
+        error = output["error"]
+        assert error["action_index"] == index and error["action"] == actions[index], problem
+        assert error["rule"] == rule and words in error["reason"], (problem, error)
+
+
+def test_action_index_counts_comment_lines_and_the_action_is_quoted_as_written(tmp_path, capsys) -> None:
+    """The error names the k-th entry of ``actions`` (from 0, comments included) exactly as the file has it."""
+    body = phh([1000] * 3, [50, 100, 0], dealt(3) + ["# the button thinks", "p1  cc   # out of turn"])
+    code, output, _ = run(tmp_path, capsys, body)
+    assert code == 3
+    assert output["error"]["action_index"] == 4 and output["error"]["action"] == "p1  cc   # out of turn"
+
+
+@pytest.mark.parametrize("actions, expected_stacks", [
+    (["p1 cbr 100", "p2 cc"], [800, 800, 900]),  # PHH cc facing a bet is a call
+    (["p1 cc"], [900, 900, 900]),  # PHH cc with nothing to call is a check (TDA 55 input mapping)
+])
+def test_phh_cc_is_check_or_call(tmp_path, capsys, actions: list[str], expected_stacks: list[int]) -> None:
+    code, output, _ = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + actions))
+    assert code == 0 and output["stacks"] == expected_stacks

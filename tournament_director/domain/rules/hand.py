@@ -275,7 +275,7 @@ class HandState:
                     f"the {STREET_NAMES[self.street]} betting is not finished; the board card is premature",
                     self.rules.cite("TDA RP-5", "RRoP Irregularities"),
                 )
-            raise DomainError(f"no board card is due during {self.phase.value}", "TDA 38")
+            raise DomainError(f"no board card is due: {self.why_nobody_acts()}", "TDA 38")
         expected = BOARD_COUNTS[self.street]
         if cards is None:
             if self.deck is None:
@@ -398,8 +398,22 @@ class HandState:
         if self.phase is Phase.DEALING_HOLE:
             raise DomainError("deal the hole cards before any betting", "TDA 35-A")
         if self.actor is None:
-            raise DomainError(f"nobody is to act during {self.phase.value}", "TDA 53")
+            raise DomainError(f"nobody is to act: {self.why_nobody_acts()}", "TDA 53")
         return self.actor
+
+    def why_nobody_acts(self) -> str:
+        """Why no player is to act now, in words for a ruling."""
+        if self.phase is Phase.COMPLETE:
+            return "the hand is over"
+        if self.phase is Phase.SHOWDOWN:
+            return "the betting is over and the hands are at showdown"
+        if self.phase is Phase.DEALING_BOARD:
+            if self.face_up:
+                return f"the betting is over (all-in) and the board is run out; the {STREET_NAMES[self.street + 1]} is due"
+            return f"the {STREET_NAMES[self.street]} betting is over; the {STREET_NAMES[self.street + 1]} is due"
+        if self.phase is Phase.DEALING_HOLE:
+            return "the hole cards are being dealt"
+        return "the betting round is over"
 
     def _to_call(self, i: int) -> int:
         return min(self.stacks[i], max(0, self.current_bet - self.bets[i]))
@@ -429,7 +443,10 @@ class HandState:
             faced = self.current_bet - self.matched[i]
             if self.structure is BettingStructure.FIXED_LIMIT:
                 if not counts_as_full_limit_wager(self.current_bet, self.matched[i], self.street_bets[self.street]):
-                    return ("the betting was not reopened: the all-in is less than half a bet", "TDA 47-B")
+                    return (
+                        "the betting was not reopened: the all-in is less than half a bet",
+                        self.rules.cite("TDA 47-B", "RRoP Betting & Raising 6"),
+                    )
             elif faced < self.min_increment:
                 return (
                     f"the betting was not reopened: p{i + 1} faces {faced} more, less than a full raise of "
@@ -587,7 +604,8 @@ class HandState:
         if total > high:
             if self.structure is BettingStructure.FIXED_LIMIT:
                 raise DomainError(f"in fixed limit a {word} is to exactly {high}, not {total}", "WSOP VIII")
-            rule = "seed 002" if self.structure is BettingStructure.HALF_POT_LIMIT else "TDA 54"
+            half = self.structure is BettingStructure.HALF_POT_LIMIT
+            rule = "seed 002" if half else self.rules.cite("TDA 54", "RRoP Pot-limit")
             raise DomainError(f"the pot limit allows a {word} to at most {high}, not {total}", rule)
         self._put_in_raise(i, total)
 
