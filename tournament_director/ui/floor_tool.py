@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -204,8 +206,12 @@ class Pages(QWidget):
 
     def setCurrentIndex(self, index: int) -> None:  # noqa: N802
         self._current = index
+        # Hide the old page before showing the new one: for a moment both visible would ask for the height of
+        # both, and the window would grow past the bottom of the screen.
         for k, page in enumerate(self._pages):
-            page.setVisible(k == index)
+            if k != index:
+                page.setVisible(False)
+        self._pages[index].setVisible(True)
 
     def currentIndex(self) -> int:  # noqa: N802
         return self._current
@@ -301,8 +307,9 @@ class FloorToolWindow(QMainWindow):
         self.seats.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.seats.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The name takes the spare width (long names are common); the status column is as wide as its words.
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(40)
         self._fit_seats()
         column.addWidget(self.seats)
 
@@ -404,7 +411,14 @@ class FloorToolWindow(QMainWindow):
         buttons.addWidget(_button("Back to the hand", "Esc", self.back_to_hand, page))
         layout.addLayout(buttons)
         self.ruling_panel = RulingPanel()
-        layout.addWidget(self.ruling_panel, 1)
+        # A ruling longer than the screen scrolls inside its panel instead of pushing the window (and the
+        # buttons) past the bottom of a laptop screen.
+        self.ruling_scroll = QScrollArea()
+        self.ruling_scroll.setWidgetResizable(True)
+        self.ruling_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.ruling_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.ruling_scroll.setWidget(self.ruling_panel)
+        layout.addWidget(self.ruling_scroll, 1)
         return page
 
     # ----- set-up -----------------------------------------------------------------------------------
@@ -628,6 +642,7 @@ class FloorToolWindow(QMainWindow):
                       line.cards, line.status]
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
+                item.setToolTip(value if column == 1 else "")
                 if line.to_act:
                     item.setBackground(Qt.GlobalColor.yellow)
                     item.setFont(_font(BASE_POINT_SIZE, bold=True))
