@@ -262,8 +262,8 @@ def test_view_tells_time_to_break_next_level_and_colour_up(store: Store) -> None
     fake.advance(30)
     view = service.view()
     assert view.level.number == 1 and view.next_level.number == 2
-    assert view.seconds_to_break == 4 * 600 - 30
-    fake.advance(4 * 600)
+    assert view.seconds_to_break == 6 * 600 - 30
+    fake.advance(6 * 600)
     fired = service.tick()
     assert BREAK_STARTED in [e.kind for e in fired]
     assert service.view().on_break and service.view().level is None

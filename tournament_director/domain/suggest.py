@@ -29,6 +29,25 @@ SPARE_LEVELS = 4
 ENDING_BIG_BLINDS = 40  # total chips / big blind when the event is expected to end
 
 
+FINAL_TABLE_SEATS = 9
+FINISH_BIG_BLINDS = 15  # an event is about over once a full final table averages this many big blinds
+
+
+def estimated_finish_seconds(structure: Structure, total_chips: int, entries: int) -> int | None:
+    """Clock time (breaks included) until the average stack at the final table is down to 15 big blinds.
+
+    That is when a tournament is usually within a level or two of its end; None when the structure
+    never gets there.
+    """
+    seats = max(2, min(entries, FINAL_TABLE_SEATS))
+    elapsed = 0
+    for period in structure.periods:
+        if isinstance(period, Level) and total_chips / seats / period.big_blind <= FINISH_BIG_BLINDS:
+            return elapsed
+        elapsed += period.duration_seconds
+    return None
+
+
 def standard_chip_set(starting_stack: int, field_size: int = 100) -> ChipSet:
     """A chip set for a stack: the smallest chip is 1/400 of the stack (rounded down to a real chip)."""
     if starting_stack <= 0:
@@ -130,4 +149,4 @@ def _place_colour_ups(structure: Structure, chip_set: ChipSet) -> Structure:
     return Structure(tuple(periods), structure.name, structure.description)
 
 
-__all__ = ["suggest_structure", "standard_chip_set", "BIG_BLIND_LADDER"]
+__all__ = ["suggest_structure", "standard_chip_set", "estimated_finish_seconds", "BIG_BLIND_LADDER"]
