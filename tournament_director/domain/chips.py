@@ -91,17 +91,54 @@ class ChipSet:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "ChipSet":
-        try:
-            chips = tuple(
-                ChipDenomination(int(c["value"]), str(c.get("colour", "")), int(c.get("quantity", 0)))
-                for c in data["chips"]
-            )
-            per_player = tuple((int(p["value"]), int(p["count"])) for p in data.get("per_player", ()))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DomainError(f"the chip set is not readable: {exc}") from None
-        chip_set = cls(chips, per_player, str(data.get("name", "")))
+        """A chip set from plain data (a [chips] table or an event payload); unknown fields and wrong types are
+        refused."""
+        if not isinstance(data, Mapping):
+            raise DomainError("the chip set must be a table of values")
+        _only(data, {"name", "chips", "per_player"}, "the chip set")
+        if not isinstance(data.get("chips"), list):
+            raise DomainError("the chip set needs a list of chips (value, colour, quantity)")
+        chips = []
+        for position, raw in enumerate(data["chips"], start=1):
+            where = f"chip {position} of the set"
+            if not isinstance(raw, Mapping):
+                raise DomainError(f"{where} is not a table of values")
+            _only(raw, {"value", "colour", "quantity"}, where)
+            colour = raw.get("colour", "")
+            if not isinstance(colour, str):
+                raise DomainError(f"{where}: colour must be text, not {colour!r}")
+            chips.append(ChipDenomination(_count(raw, "value", where), colour, _count(raw, "quantity", where)))
+        raw_stack = data.get("per_player", [])
+        if not isinstance(raw_stack, list):
+            raise DomainError("per_player must be a list of chips (value, count)")
+        per_player = []
+        for position, raw in enumerate(raw_stack, start=1):
+            where = f"starting-stack entry {position}"
+            if not isinstance(raw, Mapping):
+                raise DomainError(f"{where} is not a table of values")
+            _only(raw, {"value", "count"}, where)
+            per_player.append((_count(raw, "value", where), _count(raw, "count", where)))
+        name = data.get("name", "")
+        if not isinstance(name, str):
+            raise DomainError(f"the chip set name must be text, not {name!r}")
+        chip_set = cls(tuple(chips), tuple(per_player), name)
         chip_set.validate()
         return chip_set
+
+
+def _only(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    unknown = set(data) - allowed
+    if unknown:
+        raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+
+
+def _count(data: Mapping[str, Any], name: str, where: str) -> int:
+    if name not in data:
+        raise DomainError(f"{where} is missing {name}")
+    value = data[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -125,6 +162,8 @@ def colour_up_schedule(structure: Structure, chip_set: ChipSet) -> list[ColourUp
         if not period.colour_up:
             continue
         where = f"{period.name} after level {last_level}"
+        if len(set(period.colour_up)) != len(period.colour_up):
+            raise DomainError(f"{where} lists the same chip twice in its colour-up")
         for value in period.colour_up:
             if value not in chip_set.denominations:
                 raise DomainError(f"{where} colours up the {value} chip, which is not in the chip set")

@@ -133,8 +133,13 @@ class Structure:
                     )
                 expected_number += 1
             elif isinstance(period, Break):
+                where = f"{period.name} after level {expected_number - 1}"
                 if period.duration_seconds <= 0:
-                    raise DomainError(f"{period.name} after level {expected_number - 1} must last more than zero seconds")
+                    raise DomainError(f"{where} must last more than zero seconds (got {period.duration_seconds})")
+                if len(set(period.colour_up)) != len(period.colour_up):
+                    raise DomainError(f"{where} lists the same chip twice in its colour-up")
+                if any(value <= 0 for value in period.colour_up):
+                    raise DomainError(f"{where} colours up a chip value that is not above zero")
             else:
                 raise DomainError(f"unknown period {period!r}")
         if chip_set is not None:
@@ -152,12 +157,17 @@ class Structure:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Structure":
-        try:
-            raw_periods = data["periods"]
-        except (KeyError, TypeError):
-            raise DomainError("a structure needs a list of periods") from None
+        if not isinstance(data, dict):
+            raise DomainError("a structure must be a table of values")
+        unknown = set(data) - {"name", "description", "periods", "chips"}
+        if unknown:
+            raise DomainError(f"the structure has unknown fields: {', '.join(sorted(unknown))}")
+        raw_periods = data.get("periods")
+        if not isinstance(raw_periods, list):
+            raise DomainError("a structure needs a list of periods ([[periods]] tables)")
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
-        return cls(periods=periods, name=str(data.get("name", "")), description=str(data.get("description", "")))
+        return cls(periods=periods, name=_text(data.get("name", ""), "the structure", "name"),
+                   description=_text(data.get("description", ""), "the structure", "description"))
 
 
 def _renumbered(periods: list[Period]) -> tuple[Period, ...]:
@@ -221,51 +231,67 @@ def period_to_dict(period: Period) -> dict[str, Any]:
     }
 
 
+def _whole_number(value: Any, where: str, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
+    return value
+
+
+def _text(value: Any, where: str, name: str) -> str:
+    if not isinstance(value, str):
+        raise DomainError(f"{where}: {name} must be text, not {value!r}")
+    return value
+
+
 def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
+    """One period from plain data (TOML or an event payload); every field is checked for its type."""
     where = f"period {position}" if position else "period"
     if not isinstance(raw, dict):
         raise DomainError(f"{where} is not a table of values")
     data = dict(raw)
     kind = data.pop("kind", "level")
     if kind == "level":
+        if "number" in data and not isinstance(data["number"], bool) and isinstance(data["number"], int):
+            where = f"{where} (level {data['number']})"
         unknown = set(data) - _LEVEL_FIELDS
         if unknown:
             raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
         missing = {"number", "duration_seconds", "small_blind", "big_blind"} - set(data)
         if missing:
             raise DomainError(f"{where} is missing {', '.join(sorted(missing))}")
-        try:
-            return Level(
-                number=int(data["number"]),
-                duration_seconds=int(data["duration_seconds"]),
-                small_blind=int(data["small_blind"]),
-                big_blind=int(data["big_blind"]),
-                ante=int(data.get("ante", 0)),
-                big_blind_ante=bool(data.get("big_blind_ante", False)),
-                small_bet=None if data.get("small_bet") is None else int(data["small_bet"]),
-                big_bet=None if data.get("big_bet") is None else int(data["big_bet"]),
-                betting=str(data.get("betting", "no_limit")),
-                game=str(data.get("game", "holdem")),
-            )
-        except (TypeError, ValueError) as exc:
-            raise DomainError(f"{where} has a value that is not a whole number: {exc}") from None
+        big_blind_ante = data.get("big_blind_ante", False)
+        if not isinstance(big_blind_ante, bool):
+            raise DomainError(f"{where}: big_blind_ante must be true or false, not {big_blind_ante!r}")
+        bets = {name: None if data.get(name) is None else _whole_number(data[name], where, name)
+                for name in ("small_bet", "big_bet")}
+        return Level(
+            number=_whole_number(data["number"], where, "number"),
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
+            small_blind=_whole_number(data["small_blind"], where, "small_blind"),
+            big_blind=_whole_number(data["big_blind"], where, "big_blind"),
+            ante=_whole_number(data.get("ante", 0), where, "ante"),
+            big_blind_ante=big_blind_ante,
+            small_bet=bets["small_bet"],
+            big_bet=bets["big_bet"],
+            betting=_text(data.get("betting", "no_limit"), where, "betting"),
+            game=_text(data.get("game", "holdem"), where, "game"),
+        )
     if kind == "break":
+        where = f"{where} (a break)"
         unknown = set(data) - _BREAK_FIELDS
         if unknown:
             raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
         if "duration_seconds" not in data:
-            raise DomainError(f"{where} (a break) is missing duration_seconds")
-        try:
-            return Break(
-                duration_seconds=int(data["duration_seconds"]),
-                colour_up=tuple(int(d) for d in data.get("colour_up", ())),
-                name=str(data.get("name", "Break")),
-            )
-        except (TypeError, ValueError) as exc:
-            raise DomainError(f"{where} has a value that is not a whole number: {exc}") from None
+            raise DomainError(f"{where} is missing duration_seconds")
+        colour_up = data.get("colour_up", [])
+        if not isinstance(colour_up, (list, tuple)):
+            raise DomainError(f"{where}: colour_up must be a list of chip values, not {colour_up!r}")
+        return Break(
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
+            colour_up=tuple(_whole_number(value, where, "a colour_up chip value") for value in colour_up),
+            name=_text(data.get("name", "Break"), where, "name"),
+        )
     raise DomainError(f"{where} has unknown kind {kind!r} (expected 'level' or 'break')")
-
-
 
 
 # --- TOML import and export ------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def test_a_level_that_cannot_be_paid_with_the_chips_in_play_is_refused() -> None
 def test_unreadable_toml_is_refused_with_the_problem_named() -> None:
     with pytest.raises(DomainError, match="not valid TOML"):
         structure_from_toml("name = 'x'\n[[periods]\n")
-    with pytest.raises(DomainError, match="period 1 is missing big_blind, small_blind"):
+    with pytest.raises(DomainError, match=r"period 1 \(level 1\) is missing big_blind, small_blind"):
         structure_from_toml("[[periods]]\nnumber = 1\nduration_seconds = 600\n")
 
 
