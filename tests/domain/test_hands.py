@@ -18,16 +18,16 @@ def value(hole: str, board: str):  # type: ignore[no-untyped-def]
     [
         ("AhKh", "QhJhTh2c3d", "Royal flush"),
         ("9s8s", "7s6s5sAhAd", "Straight flush, nine high"),
-        ("AhAd", "AcAs2c3d4h", "Four of a kind, aces"),
+        ("AhAd", "AcAs2c3d4h", "Four of a kind, aces, four kicker"),
         ("KhKd", "Kc5s5h2c3d", "Full house, kings full of fives"),
-        ("Ah2h", "9h7h4hKcQd", "Flush, ace high"),
+        ("Ah2h", "9h7h4hKcQd", "Flush, ace-nine-seven-four-two"),
         ("9c8d", "7h6s5c2d2h", "Straight, nine high"),
         ("Ah2d", "3c4s5h9dKc", "Straight, five high"),
-        ("7h7d", "7c2s4h9dKc", "Three of a kind, sevens"),
+        ("7h7d", "7c2s4h9dKc", "Three of a kind, sevens, king-nine kickers"),
         ("KhKd", "5c5sAh2d3c", "Two pair, kings and fives, ace kicker"),
         ("JhJd", "Ac7sKh2d3c", "Pair of jacks, ace-king-seven kickers"),
-        ("Ah9d", "2c4s6h8dJc", "High card, ace"),
-        ("6h6d", "6c2s4h9dKc", "Three of a kind, sixes"),
+        ("Ah9d", "2c4s6h8dJc", "High card, ace-jack-nine-eight-six"),
+        ("6h6d", "6c2s4h9dKc", "Three of a kind, sixes, king-nine kickers"),
     ],
 )
 def test_hand_names_for_people(hole: str, board: str, name: str) -> None:
@@ -66,3 +66,29 @@ def test_only_the_best_five_count() -> None:
 def test_unknown_cards_cannot_be_judged() -> None:
     with pytest.raises(DomainError, match="both cards"):
         value("????", "2c4s6h8dJc")
+
+
+@pytest.mark.parametrize(
+    "winner, loser, board, winner_name, loser_name",
+    [
+        # seed 002: flushes are compared card by card; the names show the card that decides it.
+        ("Kh4c", "QhQc", "Ah9h5h2h3d", "Flush, ace-king-nine-five-two", "Flush, ace-queen-nine-five-two"),
+        # seed 002: quads on the board, the kicker decides.
+        ("Ac3d", "KcKd", "7c7d7h7s2c", "Four of a kind, sevens, ace kicker", "Four of a kind, sevens, king kicker"),
+        # A board pair above a pocket pair counterfeits it: the ace kicker wins.
+        ("Ac3d", "7c7d", "9h9s8c8dKh", "Two pair, nines and eights, ace kicker",
+         "Two pair, nines and eights, king kicker"),
+    ],
+)
+def test_names_read_out_the_card_that_decides_between_two_hands(winner: str, loser: str, board: str,
+                                                                winner_name: str, loser_name: str) -> None:
+    first, second = value(winner, board), value(loser, board)
+    assert first.beats(second)
+    assert (first.name, second.name) == (winner_name, loser_name)
+
+
+def test_wheel_loses_to_a_six_high_straight() -> None:
+    """seed 002: 5-4-3-2-A is the lowest straight, the ace counting as one."""
+    wheel, six_high = value("Ah5d", "2c3d4h9sKc"), value("5c6d", "2c3d4h9sKc")
+    assert six_high.beats(wheel)
+    assert (wheel.name, six_high.name) == ("Straight, five high", "Straight, six high")

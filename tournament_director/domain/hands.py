@@ -1,5 +1,8 @@
 """Hold'em hand strength, the best five cards and the names a floor person reads out.
 
+Names carry every card that can decide a tie (kickers, every card of a flush or a high-card hand), so two
+hands of the same category read differently whenever one beats the other.
+
 Strength comes from phevaluator (``evaluate_cards``): a smaller rank is a stronger hand, equal ranks are
 equal hands (suits never break a tie, seed 002, RRoP *Ties*). A hand is the best five of the hole and
 board cards (seeds 000-004; WSOP IX 1); 5-4-3-2-A is the lowest straight.
@@ -122,18 +125,18 @@ def _name(ordered: tuple[Card, ...], category: Category) -> str:
             return "Royal flush"
         return f"Straight flush, {single(values[0])} high"
     if category is Category.FOUR_OF_A_KIND:
-        return f"Four of a kind, {plural(values[0])}"
+        return f"Four of a kind, {plural(values[0])}, {single(values[4])} kicker"
     if category is Category.FULL_HOUSE:
         return f"Full house, {plural(values[0])} full of {plural(values[3])}"
     if category is Category.FLUSH:
-        return f"Flush, {single(values[0])} high"
+        return f"Flush, {'-'.join(single(v) for v in values)}"
     if category is Category.STRAIGHT:
         return f"Straight, {single(values[0])} high"
     if category is Category.THREE_OF_A_KIND:
-        return f"Three of a kind, {plural(values[0])}"
+        return f"Three of a kind, {plural(values[0])}, {single(values[3])}-{single(values[4])} kickers"
     if category is Category.TWO_PAIR:
         return f"Two pair, {plural(values[0])} and {plural(values[2])}, {single(values[4])} kicker"
     if category is Category.PAIR:
         kickers = "-".join(single(v) for v in values[2:])
         return f"Pair of {plural(values[0])}, {kickers} kickers"
-    return f"High card, {single(values[0])}"
+    return f"High card, {'-'.join(single(v) for v in values)}"

@@ -218,3 +218,114 @@ def test_action_index_counts_comment_lines_and_the_action_is_quoted_as_written(t
 def test_phh_cc_is_check_or_call(tmp_path, capsys, actions: list[str], expected_stacks: list[int]) -> None:
     code, output, _ = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], dealt(3) + FLOP + actions))
     assert code == 0 and output["stacks"] == expected_stacks
+
+
+def pot(amount: int, eligible: list[int], winners: list[int], shares: list[int]) -> dict:
+    return {"amount": amount, "eligible": eligible, "winners": winners, "shares": shares}
+
+
+def test_side_pots_keep_a_folded_players_chips_at_every_level_he_reached(tmp_path, capsys) -> None:
+    """WSOP gloss. All-in, TDA 15-B/21: p1 all-in 100, p2 all-in 250, p3 and p4 put in 300 pre-flop; p4 folds
+    to p3's flop bet, which goes back. p4's 300 stays: 100 in the main pot, 150 in the first side pot and
+    50 in the top one, which only p3 can win. p2's aces win the main and first side pot."""
+    body = phh([100, 250, 2000, 2000], [10, 20, 0, 0], [
+        "d dh p1 2c3d", "d dh p2 AsAd", "d dh p3 KsKd", "d dh p4 QsQd", "p3 cbr 300", "p4 cc", "p1 cc", "p2 cc",
+        "d db 7h8h9c", "p3 cbr 500", "p4 f", "d db Tc", "d db 2h"])
+    code, output, _ = run(tmp_path, capsys, body)
+    assert code == 0
+    assert output == {"complete": True, "stacks": [0, 850, 1800, 1700], "pots": [
+        pot(400, [0, 1, 2], [1], [400]), pot(450, [1, 2], [1], [450]), pot(100, [2], [2], [100])]}
+
+
+THREE_WAY_SPLIT = [
+    "d dh p1 2c3d", "d dh p2 4h5s", "d dh p3 Tc4d", "d dh p4 Td5c", "d dh p5 Th6c",
+    "p3 cbr 100", "p4 cc", "p5 cc", "p1 cc", "p2 cc",
+    "d db AhKdQc", "p2 cc", "p3 cbr 11", "p4 cc", "p5 cc", "p2 f",
+    "d db Js", "p3 cc", "p4 cc", "p5 cc", "d db 9h", "p3 cc", "p4 cc", "p5 cc",
+]
+
+
+@pytest.mark.parametrize("options", [(), ("--rulebook", "rrop")])
+def test_three_way_split_of_main_and_side_pot_one_odd_chip_each_clockwise(tmp_path, capsys, options) -> None:
+    """TDA 20, 21 and RRoP Ties: p1 is all-in for 50; p3, p4 and p5 each hold a broadway straight; p2 folds
+    on the flop after putting 100 in. Main 250 (p2's chips stay) splits 84/83/83; the side pot of 200 + 33
+    splits 78/78/77: each pot on its own, leftover chips one per winner from the left of the button."""
+    code, output, _ = run(tmp_path, capsys, phh([50, 1000, 1000, 1000, 1000], [5, 10, 0, 0, 0], THREE_WAY_SPLIT),
+                          "replay", *options)
+    assert code == 0
+    assert output == {"complete": True, "stacks": [0, 900, 1051, 1050, 1049], "pots": [
+        pot(250, [0, 2, 3, 4], [2, 3, 4], [84, 83, 83]), pot(233, [2, 3, 4], [2, 3, 4], [78, 78, 77])]}
+
+
+def heads_up_showdown(first: str, second: str, board: str) -> str:
+    """Heads-up at 5-10, limped and checked down: a 20-chip pot."""
+    streets = [board[:6], board[6:8], board[8:10]]
+    actions = [f"d dh p1 {first}", f"d dh p2 {second}", "p2 cc", "p1 cc"]
+    for cards in streets:
+        actions += [f"d db {cards}", "p1 cc", "p2 cc"]
+    return phh([1000, 1000], [5, 10], actions)
+
+
+@pytest.mark.parametrize("rule, first, second, board, stacks", [
+    ("a pair on the board counterfeits 7-7: the ace kicker plays", "Ac3d", "7c7d", "9h9s8c8dKh", [1010, 990]),
+    ("6-5 two pair counterfeited by a paired queen: 7-7 plays higher", "6c5d", "7c7d", "6h5s2cQdQc", [990, 1010]),
+    ("seed 002: the wheel is the lowest straight and loses to six high", "Ah5d", "5c6d", "2c3d4h9sKc", [990, 1010]),
+    ("seed 002: flushes compared card by card, king second beats queen", "Kh4c", "QhQc", "Ah9h5h2h3d", [1010, 990]),
+    ("seed 002: full house by its three of a kind first: kings full beats fives full", "Kc5d", "5h5s",
+     "KhKd5c9s2s", [1010, 990]),
+    ("seed 002: quads on the board, the ace kicker wins", "Ac3d", "KcKd", "7c7d7h7s2c", [1010, 990]),
+    ("seed 000 F: quads and an ace on the board, both play the board and split", "2d3d", "2h4h", "7c7d7h7sAc",
+     [1000, 1000]),
+    ("TDA 19: a royal flush on the board is shared", "2d3d", "2h4h", "AsKsQsJsTs", [1000, 1000]),
+])
+def test_showdown_ranking_by_cards_speak(tmp_path, capsys, rule, first, second, board, stacks) -> None:
+    code, output, _ = run(tmp_path, capsys, heads_up_showdown(first, second, board))
+    assert code == 0 and output["complete"], rule
+    assert output["stacks"] == stacks, rule
+
+
+RIVER_CHECKED = ["p3 cc", "p1 cc", "p2 cc", "d db AhKd2c", *CHECKS, "d db 7s", *CHECKS, "d db 8s", *CHECKS]
+
+
+@pytest.mark.parametrize("holes, showdown, stacks, winners", [
+    # TDA 12: the best hand mucked before showing cannot win, even though its cards are written in the file.
+    (["AsAd", "3c4d", "5c6d"], ["p1 sm", "p2 sm 3c4d", "p3 sm 5c6d"], [900, 900, 1200], [2]),
+    # TDA 17-B: every player but one mucks: the last hand wins unshown.
+    (["????"] * 3, ["p1 sm", "p2 sm"], [900, 900, 1200], [2]),
+    # TDA 12 cards speak: hole cards known, nobody shows: the best hand wins.
+    (["AsAd", "3c4d", "5c6d"], [], [1200, 900, 900], [0]),
+])
+def test_mucking_and_cards_speak_at_showdown(tmp_path, capsys, holes, showdown, stacks, winners) -> None:
+    deal = [f"d dh p{k + 1} {cards}" for k, cards in enumerate(holes)]
+    code, output, _ = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], deal + RIVER_CHECKED + showdown))
+    assert code == 0
+    assert output == {"complete": True, "stacks": stacks, "pots": [pot(300, [0, 1, 2], winners, [300])]}
+
+
+def test_unknown_hands_not_shown_leave_the_pot_unawarded(tmp_path, capsys) -> None:
+    """Cards speak only for cards that are known: with p2's and p3's hands unknown the pot waits."""
+    deal = ["d dh p1 AsAd", "d dh p2 ????", "d dh p3 ????"]
+    code, output, _ = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], deal + RIVER_CHECKED))
+    assert code == 0
+    assert output == {"complete": False, "stacks": [900, 900, 900], "pots": [pot(300, [0, 1, 2], [], [])]}
+    code, output, _ = run(tmp_path, capsys, phh([1000] * 3, [50, 100, 0], deal + RIVER_CHECKED), "legal")
+    assert output == NOBODY
+
+
+@pytest.mark.parametrize("muck_at", [4, 7])
+def test_an_all_in_hand_tabled_face_up_is_not_killed_by_a_muck(tmp_path, capsys, muck_at: int) -> None:
+    """TDA 16, 12, 13-A: once both players are all-in the known hands are turned face up; a later ``sm``
+    without cards (before the run-out or after it) does not kill the tabled aces: they win by the cards."""
+    actions = ["d dh p1 AsAd", "d dh p2 KsKd", "p2 cbr 1000", "p1 cc", "d db 2c3d7h", "d db 8s", "d db 9c"]
+    actions.insert(muck_at, "p1 sm")
+    code, output, _ = run(tmp_path, capsys, phh([1000, 1000], [50, 100], actions))
+    assert code == 0
+    assert output == {"complete": True, "stacks": [2000, 0], "pots": [pot(2000, [0, 1], [0], [2000])]}
+
+
+def test_an_unknown_all_in_hand_mucked_before_the_run_out_concedes(tmp_path, capsys) -> None:
+    """PHH ``pN sm`` before the run-out for a hand nobody saw: it gives up the pot."""
+    actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 1000", "p1 cc", "p1 sm", "d db 2c3d7h", "d db 8s", "d db 9c"]
+    code, output, _ = run(tmp_path, capsys, phh([1000, 1000], [50, 100], actions))
+    assert code == 0
+    assert output == {"complete": True, "stacks": [0, 2000], "pots": [pot(2000, [0, 1], [1], [2000])]}

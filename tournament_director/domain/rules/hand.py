@@ -681,7 +681,10 @@ class HandState:
         self._mark_out(fresh)
 
     def muck(self, player: int) -> None:
-        """Throw the hand away at showdown: it can no longer win (TDA 12). The last live hand wins unshown."""
+        """Throw the hand away at showdown: it can no longer win (TDA 12). The last live hand wins unshown.
+
+        A hand already tabled face up (shown, or turned up for an all-in, TDA 16) stays in: cards speak and
+        a tabled hand is read, not killed (TDA 12, 13-A), so mucking it changes nothing."""
         self._check_player(player)
         if self.phase is Phase.COMPLETE:
             self._record("muck", player, None, (), f"p{player + 1} sm")
@@ -690,6 +693,8 @@ class HandState:
             raise DomainError("a hand is mucked at showdown; during the betting, fold", "TDA 12")
         if self.folded[player] or self.mucked[player]:
             raise DomainError(f"p{player + 1} has no live hand to muck", "TDA 12")
+        if self.shown[player] and all(card.known for card in self.hole[player]):
+            return
         self.mucked[player] = True
         self._record("muck", player, None, (), f"p{player + 1} sm")
         self._maybe_resolve()
