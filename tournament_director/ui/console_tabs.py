@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QStringListModel, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -46,6 +47,7 @@ from tournament_director.ui.models import (
     entries_model,
     events_model,
     results_model,
+    status_colours,
 )
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, print_html, save_pdf, seat_cards_html
 from tournament_director.ui.projector_view import countdown_text, format_clock, view_from_session
@@ -211,6 +213,11 @@ class PlayersTab(Tab):
     def _search(self, text: str) -> None:
         self.proxy.set_search_text(text)
         self._update_count()
+
+    def set_theme(self, theme: str) -> None:
+        """Status colours that keep their contrast on this console theme's rows."""
+        colours = status_colours(theme)
+        self.model.set_text_colour(lambda r: colours.get(r.status))
 
     def _update_count(self) -> None:
         self.count_label.setText(f"{self.proxy.rowCount():,} of {self.model.rowCount():,} entries")
@@ -405,25 +412,33 @@ class MoveProposalView:
     key: Any = field(default=None, compare=False)
 
 
-MARKER_COLOURS = {"D": "#f9a825", "SB": "#1e88e5", "BB": "#e53935"}
+# (background, text) of the button and blind markers: each pair at least 4.5:1 so it reads at a glance.
+MARKER_COLOURS = {"D": ("#f9a825", "#000000"), "SB": ("#1565c0", "#ffffff"), "BB": ("#c62828", "#ffffff")}
+OTHER_MARKER = ("#616161", "#ffffff")
+QUIET_GREY = "#616161"       # empty and locked seats: quiet, still readable on the white card
+WAITING_ORANGE = "#bf360c"
 
 
 def _marker_html(marker: str) -> str:
-    return " ".join(f"<span style='background:{MARKER_COLOURS.get(m, '#777')};color:white;font-weight:bold'>"
-                    f"&nbsp;{m}&nbsp;</span>" for m in marker.split())
+    spans = []
+    for m in marker.split():
+        background, text = MARKER_COLOURS.get(m, OTHER_MARKER)
+        spans.append(f"<span style='background:{background};color:{text};font-weight:bold'>&nbsp;{m}&nbsp;</span>")
+    return " ".join(spans)
 
 
 def table_card_html(table: Any) -> str:
     rows = []
     for s in table.seats:
         if s.locked:
-            rows.append(f"<tr><td align=right>{s.seat}</td><td></td><td style='color:#888'>locked</td><td></td></tr>")
+            rows.append(f"<tr><td align=right>{s.seat}</td><td></td><td style='color:{QUIET_GREY}'>locked</td>"
+                        "<td></td></tr>")
             continue
-        name = html.escape(s.name) if s.name else "<span style='color:#888'>empty</span>"
+        name = html.escape(s.name) if s.name else f"<span style='color:{QUIET_GREY}'>empty</span>"
         if s.absent:
             name += " <b style='color:#c62828'>ABSENT</b>"
         if s.waiting:
-            name += " <i style='color:#ef6c00'>waits for button</i>"
+            name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
         chips = f"{s.chips:,}" if s.chips is not None and s.name else ""
         rows.append(f"<tr><td align=right><b>{s.seat}</b></td><td>{_marker_html(s.marker)}</td><td>{name}</td>"
                     f"<td align=right>{chips}</td></tr>")
@@ -1096,6 +1111,7 @@ class LogTab(Tab):
     """The event history with undo and redo, and below it the messages the console gave (newest first)."""
 
     MAX_MESSAGES = 500
+    undone = Signal(object)   # the event undone from the history
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
@@ -1112,11 +1128,40 @@ class LogTab(Tab):
         layout.addWidget(self.messages, 1)
         bar = QHBoxLayout()
         bar.addStretch(1)
-        self.undo_button = QPushButton("Undo (Ctrl+Z)")
+        self.undo_selected_button = QPushButton("Undo the selected event (Del)")
+        self.undo_selected_button.setToolTip("Undo an earlier event (a bust, a move) and keep what came after it")
+        self.undo_selected_button.clicked.connect(self.undo_selected)
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.view, self.undo_selected,
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        self.undo_button = QPushButton("Undo last (Ctrl+Z)")
         self.redo_button = QPushButton("Redo (Ctrl+Shift+Z)")
+        bar.addWidget(self.undo_selected_button)
         bar.addWidget(self.undo_button)
         bar.addWidget(self.redo_button)
         layout.addLayout(bar)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_undo_selected())
+
+    def selected_event(self) -> Any:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.rows[rows[0].row()] if rows else None
+
+    def _update_undo_selected(self) -> None:
+        event = self.selected_event()
+        self.undo_selected_button.setEnabled(event is not None and not event.undone
+                                             and event.event_type not in ("log.undo", "log.redo"))
+
+    def undo_selected(self) -> Any:
+        """Undo the event selected in the history, e.g. a bust a few hands ago (later events stay when they
+        still apply; otherwise the refusal names the event in the way and nothing changes)."""
+        event = self.selected_event()
+        if event is None or self.session is None:
+            self.message.emit("Select the event to undo in the history first")
+            return None
+        outcome = self.run(self.session.undo, event.seq)
+        if outcome.ok:
+            self.message.emit(f"Undone: {event.event_type} (#{event.seq})")
+            self.undone.emit(outcome.value)
+        return outcome.value if outcome.ok else None
 
     def add_message(self, text: str) -> None:
         self.messages.insertItem(0, f"{datetime.now().strftime('%H:%M:%S')}  {text}")
@@ -1132,3 +1177,4 @@ class LogTab(Tab):
         self.model.set_rows(tuple(reversed(history)))   # newest first: what the director just did is on top
         self.undo_button.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_button.setEnabled(bool(self.session and self.session.can_redo()))
+        self._update_undo_selected()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -67,10 +67,14 @@ class BustDialog(QDialog):
         layout.addWidget(title)
         layout.addWidget(QLabel("Eliminated by (tick one, several for a split pot, or none):"))
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText("Type to find the eliminator")
+        self.filter.setPlaceholderText("Type part of the eliminator's name, Enter to tick; Enter again to bust")
         self.filter.textChanged.connect(self._filter)
+        self.filter.installEventFilter(self)
         layout.addWidget(self.filter)
         self.candidates = QListWidget()
+        font = self.candidates.font()
+        font.setPointSize(max(font.pointSize() + 2, 12))
+        self.candidates.setFont(font)
         for entry_id, name, seat_text in candidates:
             item = QListWidgetItem(f"{name}    {seat_text}")
             item.setData(Qt.ItemDataRole.UserRole, entry_id)
@@ -81,7 +85,21 @@ class BustDialog(QDialog):
         layout.addWidget(self.candidates, 1)
         self.buttons = _ok_cancel(self, "Bust")
         layout.addWidget(self.buttons)
-        self.resize(420, 460)
+        self.resize(460, 520)
+        self.filter.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+        """Enter in the name filter ticks the first player shown (the list is the same table first) instead of
+        busting at once with nobody ticked; with the filter empty, Enter busts."""
+        if (watched is self.filter and event.type() == QEvent.Type.KeyPress
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.filter.text().strip()):
+            shown = [self.candidates.item(i) for i in range(self.candidates.count())
+                     if not self.candidates.item(i).isHidden()]
+            if shown:
+                shown[0].setCheckState(Qt.CheckState.Checked)
+                self.filter.clear()
+            return True
+        return super().eventFilter(watched, event)
 
     def _toggle(self, item: QListWidgetItem) -> None:
         checked = item.checkState() == Qt.CheckState.Checked

@@ -172,6 +172,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
+        self.players_tab.set_theme(self.theme)
 
         geometry = self._settings.value("console/geometry")
         if geometry is not None:
@@ -271,6 +272,7 @@ class MainWindow(QMainWindow):
         self.clock_tab.jump_button.clicked.connect(
             lambda: self.clock_command("jump_to_level", self.clock_tab.jump_level.value()))
         self.log_tab.undo_button.clicked.connect(self.undo)
+        self.log_tab.undone.connect(lambda event: self.tables_tab.recheck_quietly())
         self.log_tab.redo_button.clicked.connect(self.redo)
 
     def _add_floor_tool(self, menu: Any) -> None:
@@ -310,6 +312,7 @@ class MainWindow(QMainWindow):
     def set_theme(self, name: str) -> None:
         self.theme = apply_theme(self, self._settings, name)
         self._theme_actions[name].setChecked(True)
+        self.players_tab.set_theme(name)
 
     # ----- running commands ------------------------------------------------------------------------------
     def attempt(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:

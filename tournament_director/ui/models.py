@@ -46,6 +46,13 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         self._columns = tuple(columns)
         self._rows: tuple[Row, ...] = tuple(rows)
 
+    def set_text_colour(self, text_colour: Callable[[Row], str | None] | None) -> None:
+        """New text colours (another console theme): the views repaint every row."""
+        self._text_colour = text_colour
+        if self.rowCount() and self.columnCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1),
+                                  [Qt.ItemDataRole.ForegroundRole])
+
     # ----- data in -------------------------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
@@ -204,11 +211,21 @@ EVENT_COLUMNS: tuple[Column[Any], ...] = (
 )
 
 
-STATUS_COLOURS = {"busted": "#9e9e9e", "absent": "#e65100", "waits for button": "#1565c0"}
+# Status colours per console theme, each at least 4.5:1 against that theme's row backgrounds (WCAG AA).
+STATUS_COLOURS_BY_THEME = {
+    "light": {"busted": "#6b6b6b", "absent": "#bf360c", "waits for button": "#1565c0"},
+    "dark": {"busted": "#a8a8a8", "absent": "#ffab40", "waits for button": "#7cc4fa"},
+}
+STATUS_COLOURS = STATUS_COLOURS_BY_THEME["light"]
 
 
-def entries_model(rows: Sequence[EntryRow] = (), parent: Any = None) -> RowTableModel[EntryRow]:
-    return RowTableModel(ENTRY_COLUMNS, rows, parent, text_colour=lambda r: STATUS_COLOURS.get(r.status))
+def status_colours(theme: str) -> dict[str, str]:
+    return STATUS_COLOURS_BY_THEME.get(theme, STATUS_COLOURS)
+
+
+def entries_model(rows: Sequence[EntryRow] = (), parent: Any = None, theme: str = "light") -> RowTableModel[EntryRow]:
+    colours = status_colours(theme)
+    return RowTableModel(ENTRY_COLUMNS, rows, parent, text_colour=lambda r: colours.get(r.status))
 
 
 def results_model(rows: Sequence[ResultRow] = (), parent: Any = None) -> RowTableModel[ResultRow]:
