@@ -12,6 +12,7 @@ import tomllib
 import pytest
 
 from test_cli_rulings import NOBODY, dealt, legal, phh, run
+from tournament_director.domain.rules.hand import HandState
 
 LIMIT = "small_bet = 100\nbig_bet = 200"
 PREFLOP_LIMPS = ["p3 cc", "p1 cc", "p2 cc"]
@@ -345,3 +346,15 @@ def test_an_unknown_all_in_hand_mucked_before_the_run_out_concedes(tmp_path, cap
     code, output, _ = run(tmp_path, capsys, phh([1000, 1000], [50, 100], actions))
     assert code == 0
     assert output == {"complete": True, "stacks": [0, 2000], "pots": [pot(2000, [0, 1], [1], [2000])]}
+
+
+def test_tda_55_call_with_no_bet_to_call_is_a_check() -> None:
+    """TDA 55 (rules-reference 1.3 input mapping): saying "call" when nothing is bet is a check, not a refusal."""
+    hand = HandState([1000] * 3, blinds=[50, 100])
+    hand.deal_unknown_hole_cards()
+    hand.check_or_call()
+    hand.check_or_call()
+    assert hand.legal_actions().check and hand.actor == 1
+    hand.call()  # the big blind's option: nothing to call
+    assert hand.history[-1].kind == "check" and hand.stacks == [900, 900, 900] and hand.street == 0
+    assert hand.actor is None and not hand.complete

@@ -566,9 +566,7 @@ class HandState:
         self.check_or_call()
 
     def call(self) -> None:
-        i = self._require_actor()
-        if self.current_bet <= self.bets[i]:
-            raise DomainError(f"there is no bet for p{i + 1} to call; he may check", "TDA 55")
+        """Call; "call" with no bet to call is a check (TDA 55)."""
         self.check_or_call()
 
     def all_in(self) -> None:
