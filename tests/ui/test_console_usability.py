@@ -120,3 +120,43 @@ def test_undo_an_earlier_bust_from_the_log_tab_keeps_what_came_after(qtbot, cons
     assert not floor.entry(busted.entry_id).busted
     assert not floor.entry(absent.entry_id).present
     assert "Undone: entry.busted" in log.message_texts()[0]
+
+
+LONG_NAME = "The Grand Annual Championship of the Riverside Card Room — Main Event Day 1A (re-entry, bounty)"
+
+
+def test_a_long_tournament_name_never_pushes_the_clock_off_a_laptop_screen(qtbot, tmp_path: Path, ui_settings) -> None:
+    from tournament_director.services.session import NewTournamentPlan
+
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan(LONG_NAME, "regular", tables=1))
+    session.run(session.tournament.register, "Ana Souza")
+    session.run(session.clock.start)
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.width() == 1366 and window.minimumSizeHint().width() <= 1366
+    clock = window.mini_clock
+    time = clock.time_label
+    assert time.geometry().right() <= clock.width()
+    assert time.fontMetrics().horizontalAdvance(time.text()) <= time.width()        # 20:00 in full
+    name = clock.name_label
+    assert name.full_text() == LONG_NAME and name.toolTip() == LONG_NAME
+    assert name.fontMetrics().horizontalAdvance(name.text()) <= name.width()         # shortened with '…'
+    window.close()
+    session.close()
+
+
+def test_the_mini_clock_counts_players_with_thousands_separators(qtbot, tmp_path: Path, ui_settings) -> None:
+    from tournament_director.services.session import NewTournamentPlan
+
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("Sunday Million", "regular", tables=1))
+    session.run(session.tournament.register_many, [f"Player {n}" for n in range(1, 1251)])
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    assert window.mini_clock.figures_label.text().startswith("1,250 / 1,250 left")
+    window.close()
+    session.close()

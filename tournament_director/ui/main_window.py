@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -58,6 +59,33 @@ class WallClockSignals(QObject):
     notice = Signal(object)  # a services.scheduler.WallClockNotice
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that shortens its text with '…' instead of widening the window (full text on hover)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full_text = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(80)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        self._full_text = text
+        self.setToolTip(text)
+        self._elide()
+
+    def full_text(self) -> str:
+        return self._full_text
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        shown = self.fontMetrics().elidedText(self._full_text, Qt.TextElideMode.ElideRight, max(self.width(), 1))
+        if shown != super().text():
+            super().setText(shown)
+
+
 class MiniClock(QWidget):
     """Level, blinds and remaining time in one line above every tab."""
 
@@ -68,7 +96,7 @@ class MiniClock(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
-        self.name_label = QLabel()
+        self.name_label = ElidedLabel()
         self.level_label = QLabel()
         self.figures_label = QLabel()
         self.time_label = QLabel()
@@ -116,7 +144,7 @@ class MiniClock(QWidget):
             self.time_label.setText(format_clock(view.remaining_seconds) + paused)
         if view.players_left is not None and view.entries:
             average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""
-            self.figures_label.setText(f"{view.players_left} / {view.entries} left{average}")
+            self.figures_label.setText(f"{view.players_left:,} / {view.entries:,} left{average}")
         else:
             self.figures_label.setText("")
 
