@@ -409,7 +409,8 @@ class HandState:
             return "the betting is over and the hands are at showdown"
         if self.phase is Phase.DEALING_BOARD:
             if self.face_up:
-                return f"the betting is over (all-in) and the board is run out; the {STREET_NAMES[self.street + 1]} is due"
+                due = STREET_NAMES[self.street + 1]
+                return f"the betting is over (all-in) and the board is run out; the {due} is due"
             return f"the {STREET_NAMES[self.street]} betting is over; the {STREET_NAMES[self.street + 1]} is due"
         if self.phase is Phase.DEALING_HOLE:
             return "the hole cards are being dealt"

@@ -304,7 +304,8 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
             raise DomainError(f"p{parsed.player + 1} cannot act: {state.why_nobody_acts()}", "TDA 53")
         if state.folded[parsed.player]:
             raise DomainError(
-                f"p{parsed.player + 1} has folded and has no hand to act with; it is p{state.actor + 1}'s turn", "TDA 53"
+                f"p{parsed.player + 1} has folded and has no hand to act with; it is p{state.actor + 1}'s turn",
+                "TDA 53",
             )
         raise DomainError(f"it is p{state.actor + 1}'s turn to act, not p{parsed.player + 1}'s", "TDA 53")
     if parsed.kind == "fold":
