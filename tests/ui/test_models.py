@@ -66,14 +66,11 @@ def test_search_as_you_type_finds_a_player_among_10000_quickly() -> None:
     model = entries_model(ten_thousand_entries())
     proxy = SearchProxy()
     proxy.setSourceModel(model)
-    started = time.perf_counter()
     for typed in ("t", "ta", "tan", "tana", "tanak", "tanaka 0", "tanaka 00"):
         proxy.set_search_text(typed)
-    elapsed = time.perf_counter() - started
     assert proxy.rowCount() == 100   # "Tanaka 00x": ten first names times ten numbers 000..009
     assert all("Tanaka 00" in proxy.source_row(r).name for r in range(proxy.rowCount()))
-    # Generous bound only against a quadratic blow-up; the real figure is in the benchmark.
-    assert elapsed < 5.0
+    # How quickly: tests/benchmarks/test_bench_console_search.py (a stopwatch here fails on a busy machine).
 
 
 def test_search_treats_typed_text_literally() -> None:

@@ -17,7 +17,6 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
-    QRegularExpression,
     QSortFilterProxyModel,
     Qt,
 )
@@ -45,6 +44,7 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
         self._text_colour = text_colour   # e.g. busted players greyed out, absent players in orange
         self._columns = tuple(columns)
         self._rows: tuple[Row, ...] = tuple(rows)
+        self._search_texts: list[str] | None = None
 
     def set_text_colour(self, text_colour: Callable[[Row], str | None] | None) -> None:
         """New text colours (another console theme): the views repaint every row."""
@@ -57,7 +57,16 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
     def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
         self._rows = tuple(rows)
+        self._search_texts = None
         self.endResetModel()
+
+    def search_text(self, row: int) -> str:
+        """Every column of ``row`` as shown, case-folded in one string: what search-as-you-type looks in.
+        Built once per set of rows, so a keystroke costs one substring test per row, not a call per cell."""
+        if self._search_texts is None:
+            self._search_texts = ["\t".join(_display(c.value(r)) for c in self._columns).casefold()
+                                  for r in self._rows]
+        return self._search_texts[row]
 
     @property
     def rows(self) -> tuple[Row, ...]:
@@ -127,14 +136,28 @@ class SearchProxy(QSortFilterProxyModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
         self.setSortRole(RowTableModel.SORT_ROLE)
         self.setDynamicSortFilter(True)
+        self._needle = ""
 
     def set_search_text(self, text: str) -> None:
-        self.setFilterRegularExpression(QRegularExpression(
-            QRegularExpression.escape(text.strip()), QRegularExpression.PatternOption.CaseInsensitiveOption))
+        """Show the rows holding ``text`` (taken literally, any case) in any column."""
+        needle = text.strip().casefold()
+        if needle == self._needle:
+            return
+        if hasattr(self, "endFilterChange"):      # Qt 6.10 and later
+            self.beginFilterChange()
+            self._needle = needle
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._needle = needle
+            self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # noqa: N802 - Qt override
+        if not self._needle:
+            return True
+        model = self.sourceModel()
+        return isinstance(model, RowTableModel) and self._needle in model.search_text(source_row)
 
     def source_row(self, proxy_row: int) -> Any:
         source = self.mapToSource(self.index(proxy_row, 0))
