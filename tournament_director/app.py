@@ -70,12 +70,6 @@ def run_app(database: Path, smoke_test: bool = False) -> int:
     from tournament_director.ui.projector import ProjectorWindow
 
     app = _application()
-    from tournament_director.ui.none_guard import guard_if_needed
-
-    none_guard = guard_if_needed(app)  # kept alive by its parent for the whole run
-    if none_guard is not None:
-        print("This PySide6 build loses references to None (PySide6 6.12.0 on Python 3.11); they are given back "
-              "every second. Install PySide6 < 6.12 to be rid of it.", file=sys.stderr)
     session = _open_session(Path(database), smoke_test)
     if session is None:
         return 1
