@@ -618,7 +618,7 @@ def wrong_card_count(seat: int, cards_held: int, *, is_button: bool = False, but
     if not ctx.sa:
         return _misdeal(ctx, f"seat {seat} was dealt {cards_held} card{'s' if cards_held != 1 else ''}",
                         "TDA 35-A(5)" if ctx.tda else "RRoP Misdeals 1(e)",
-                        notes=("A single extra card to the first player has its own ruling: see "Extra card dealt".",))
+                        notes=("A single extra card to the first player has its own ruling: see 'Extra card dealt'.",))
     burn = "Burn exactly one card before the next street"
     if cards_held > 2:
         burn += ": the extra card is not the burn (Add. 38 Ex.1-B)."
