@@ -197,33 +197,42 @@ def validate_structure_chips(structure: Structure, chip_set: ChipSet) -> None:
                     )
 
 
-def players_the_case_serves(structure: Structure, chip_set: ChipSet) -> int:
-    """How many players the chip case can start *and* colour up, on a cautious count.
+def chips_needed(structure: Structure, chip_set: ChipSet, players: int) -> dict[int, int]:
+    """How many chips of each value the case must hold for ``players`` starting stacks and every colour-up.
 
-    Each player takes the starting stack from the case. At every colour-up the value of the removed chips is
-    taken to come back as the next chip up (the smallest left in play): the worst case, since in practice part
-    of it is exchanged for larger chips. The case must hold all of that.
+    At each colour-up the value of the removed chips is taken to come back as the next chip up (the
+    smallest left in play): the cautious case, since in practice part of it is exchanged for larger chips.
     """
     schedule = colour_up_schedule(structure, chip_set)
+    needed = {value: count * players for value, count in chip_set.per_player}
+    handed_out = dict(needed)
+    for colour_up in schedule:
+        value_back = sum(handed_out.pop(value, 0) * value for value in colour_up.removed)
+        new_chip = colour_up.smallest_in_play
+        extra = -(-value_back // new_chip)
+        needed[new_chip] = needed.get(new_chip, 0) + extra
+        handed_out[new_chip] = handed_out.get(new_chip, 0) + extra
+    return needed
+
+
+def players_the_case_serves(structure: Structure, chip_set: ChipSet) -> int:
+    """How many players the chip case can start *and* colour up (cautious count, see ``chips_needed``)."""
     if not chip_set.per_player:
         return 0
     quantity = {c.value: c.quantity for c in chip_set.chips}
 
     def fits(players: int) -> bool:
-        needed = {value: count * players for value, count in chip_set.per_player}
-        handed_out = dict(needed)
-        for colour_up in schedule:
-            value_back = sum(handed_out.pop(value, 0) * value for value in colour_up.removed)
-            new_chip = colour_up.smallest_in_play
-            extra = -(-value_back // new_chip)
-            needed[new_chip] = needed.get(new_chip, 0) + extra
-            handed_out[new_chip] = handed_out.get(new_chip, 0) + extra
+        needed = chips_needed(structure, chip_set, players)
         return all(count <= quantity.get(value, 0) for value, count in needed.items())
 
-    players = chip_set.max_players()
-    while players > 0 and not fits(players):
-        players -= 1
-    return players
+    low, high = 0, chip_set.max_players()  # fits(low) always holds; more players never fit better
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 # --- chip race ---------------------------------------------------------------------------------
@@ -381,6 +390,7 @@ __all__ = [
     "colour_up_schedule",
     "validate_structure_chips",
     "players_the_case_serves",
+    "chips_needed",
     "odd_chip_counts",
     "deal_race_cards",
     "chip_race",
