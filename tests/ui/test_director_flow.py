@@ -241,3 +241,17 @@ def test_a_new_database_opens_the_wizard_and_an_existing_tournament_does_not(qtb
     wizard.reject()
     console.session.create_tournament("Thursday Deepstack")
     assert console.welcome() is None
+
+
+def test_the_wizard_takes_the_starting_stack_from_the_chosen_structure(qtbot, console) -> None:
+    """The dealers hand out the structure's chip set: the stack on the form must match it unless changed."""
+    dialog = console.new_tournament()
+    form = dialog.form
+    stacks = {}
+    for name in ("turbo", "deep_stack"):
+        form.structure.setCurrentIndex(form.structure.findData(name))
+        stacks[name] = form.plan().starting_stack
+    assert stacks["deep_stack"] > stacks["turbo"] > 0
+    form.starting_stack.setValue(25_000)  # the director may still choose another stack
+    assert form.plan().starting_stack == 25_000
+    dialog.reject()

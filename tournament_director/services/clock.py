@@ -92,6 +92,14 @@ def load_template(name: str) -> tuple[Structure, ChipSet | None]:
     return structure_from_toml(resource_path("structures", f"{name}.toml").read_text(encoding="utf-8"))
 
 
+def template_starting_stack(name: str) -> int | None:
+    """The starting stack of a shipped structure's chip set (None for an unknown template or one without chips)."""
+    if name not in TEMPLATE_NAMES:
+        return None
+    chip_set = load_template(name)[1]
+    return chip_set.starting_stack if chip_set is not None and chip_set.per_player else None
+
+
 class ClockService:
     def __init__(
         self,

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.resources import resources_root
+from tournament_director.services.clock import template_starting_stack
 from tournament_director.services.session import NewTournamentPlan
 
 
@@ -278,6 +279,14 @@ class NewTournamentForm(QWidget):
         form.addRow("T&ables", self.tables)
         form.addRow("S&eats per table", self.seats)
         form.addRow("&Late registration until level", self.late_registration)
+        self.structure.currentIndexChanged.connect(self._stack_from_template)
+        self._stack_from_template()
+
+    def _stack_from_template(self) -> None:
+        """The starting stack follows the chosen structure's chip set (the dealers' stacks), unless it has none."""
+        stack = template_starting_stack(str(self.structure.currentData() or ""))
+        if stack:
+            self.starting_stack.setValue(stack)
 
     @staticmethod
     def _spin(low: int, high: int, value: int, *, step: int = 1) -> QSpinBox:
