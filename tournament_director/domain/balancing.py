@@ -143,13 +143,25 @@ def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProp
         return _break_table(picture, live, breaking, order, rng, halts)
     if fullest - emptiest <= tolerance:
         return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
-    moves = _balance_moves(_Scratch(live, counts), order, picture, tolerance)
+    waiting: list[int] = []
+    moves = _balance_moves(_Scratch(live, counts), order, picture, tolerance, waiting)
+    wait_note = _wait_note(waiting)
     if not moves:
-        return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
+        return MoveProposal("none", halt_tables=halts, tolerance=tolerance,
+                            rules=(RULE_BALANCE,) if wait_note else (), note=wait_note)
+    note = f"tables within {tolerance} (seed 004 T 6)" + (f"; {wait_note}" if wait_note else "")
     return MoveProposal(
         "balance", tuple(moves), halt_tables=halts, tolerance=tolerance, rules=(RULE_BALANCE, RULE_TOLERANCE),
-        note=f"tables within {tolerance} (seed 004 T 6)",
+        note=note,
     )
+
+
+def _wait_note(tables: Sequence[int]) -> str:
+    if not tables:
+        return ""
+    names = ", ".join(str(n) for n in sorted(set(tables)))
+    return (f"table {names}: the only open seat is the small blind; deal its next hand, then balance "
+            f"({RULE_BALANCE})")
 
 
 class _Scratch:
@@ -175,7 +187,10 @@ class _Scratch:
         self.counts[to_table] += 1
 
 
-def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPicture, tolerance: int) -> list[Move]:
+def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPicture, tolerance: int,
+                   wait_for_hand: list[int] | None = None) -> list[Move]:
+    """Moves until the tables are within ``tolerance``. Short tables whose only open seat is the small
+    blind are added to ``wait_for_hand``."""
     rank = {n: i for i, n in enumerate(order)}
     moves: list[Move] = []
     moved: set[int] = set()
@@ -187,19 +202,24 @@ def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPictur
             break
         # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order.
         long_number = min((n for n in live if counts[n] == longest), key=rank.__getitem__)
-        # The shortest table with an open seat (with tables of different sizes a full table can be short).
-        with_room = [n for n in live if counts[n] < longest - 1 and scratch[n].open_seats()]
-        if not with_room:
+        # The shortest table with an open seat (with tables of different sizes a full table can be short),
+        # the last to break first among equals; never into its small-blind seat (TDA 11-A): a table whose
+        # only open seat is the small blind takes its player after its next hand.
+        with_room = sorted((n for n in live if counts[n] < longest - 1 and scratch[n].open_seats()),
+                           key=lambda n: (counts[n], -rank[n]))
+        target = next(((n, seats) for n in with_room
+                       if (seats := worst_position_seats(scratch[n], picture.button_mode))), None)
+        if target is None:
+            if wait_for_hand is not None:
+                wait_for_hand.extend(with_room)
             break
-        fewest = min(counts[n] for n in with_room)
-        short_number = max((n for n in with_room if counts[n] == fewest), key=rank.__getitem__)
+        short_number, worst = target
         long_table, short_table = scratch[long_number], scratch[short_number]
         due = due_big_blind_order(long_table, picture.button_mode)
         fresh = [e for e in due if e not in moved and not picture.recently_moved(e)]
         entry = (fresh or [e for e in due if e not in moved] or due)[0]
         from_seat = next(s for s, e in long_table.seats.items() if e == entry)
-        worst = worst_position_seats(short_table, picture.button_mode)
-        to_seat = worst[0] if worst else short_table.open_seats()[0]
+        to_seat = worst[0]
         scratch.move(entry, long_number, from_seat, short_number, to_seat)
         moved.add(entry)
         moves.append(

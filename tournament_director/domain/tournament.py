@@ -509,6 +509,10 @@ class Tournament:
             raise DomainError(f"table {table.number} is in a hand; set the button between hands", rule="TDA 34-A")
         buttons.initial_markers(table, seat)
 
+    def _check_no_deal(self, what: str) -> None:
+        if self.deal is not None:
+            raise DomainError(f"{what} is closed: a deal has divided the prize money")
+
     def _check_between_hands(self, entry: Entry, what: str) -> None:
         if entry.table is not None and self.tables[entry.table].in_hand:
             raise DomainError(
@@ -522,6 +526,7 @@ class Tournament:
         level = p.get("level")
         if s.rebuy_limit <= 0:
             raise DomainError("this tournament has no rebuys")
+        self._check_no_deal("the rebuy")
         if entry.rebuys >= s.rebuy_limit:
             raise DomainError(f"{entry.name} has used all {s.rebuy_limit} rebuys")
         if level is not None and s.rebuy_until_level is not None and level > s.rebuy_until_level:
@@ -540,6 +545,7 @@ class Tournament:
         level = p.get("level")
         if not s.addon_enabled:
             raise DomainError("this tournament has no add-on")
+        self._check_no_deal("the add-on")
         if entry.addons >= 1:
             raise DomainError(f"{entry.name} has already taken the add-on")
         if level is not None and s.addon_until_level is not None and level > s.addon_until_level:

@@ -160,3 +160,23 @@ def test_a_large_field_is_drawn_balanced():
     sizes = counts(t).values()
     assert max(sizes) - min(sizes) <= 1 and sum(sizes) == 1_000
     assert t.check_invariants() == []
+
+
+def test_a_table_whose_only_open_seat_is_the_small_blind_takes_its_player_after_its_next_hand_TDA_11A():
+    """The small-blind seat is never the worst position (TDA 11-A), even when it is the short table's only
+    open seat: the proposal says to deal that table's next hand, and then moves the player due the big
+    blind into the seat, which is no longer the small blind (found by the whole-tournament simulation)."""
+    t = seated({1: [1, 2, 4, 5], 2: [1, 2, 3, 4, 5]}, seats=5, button={1: 1, 2: 1}, tolerance_few_tables=1)
+    t.apply("seat.locked", {"table": 1, "seat": 3, "locked": True})  # a dealer's seat
+    deal(t, 1)  # table 1: D1 SB2 BB4
+    t.apply("hand.finished", {"tables": [1]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 3, "eliminated_by": [1]}]})  # the big blind, seat 4
+    assert upcoming_positions(t.tables[1]).small_blind == 4 and t.tables[1].open_seats() == [4]
+    waiting = propose(t.floor_picture(), random.Random(1))
+    assert waiting.moves == () and "table 1: the only open seat is the small blind" in waiting.note
+    deal(t, 1)  # D2, SB4 dead, BB5
+    t.apply("hand.finished", {"tables": [1]})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    [move] = proposal.moves
+    assert move.entry_id == due_big_blind_order(t.tables[2])[0]
+    assert (move.to_table, move.to_seat) == (1, 4) and upcoming_positions(t.tables[1]).small_blind != 4

@@ -172,3 +172,25 @@ def test_a_recorded_deal_fixes_the_prizes_of_the_players_left_and_the_total_is_t
     assert [rows[e].prize for e in (1, 2, 3)] == shares
     assert sum(r.prize for r in rows.values()) == t.prize_pool == 500
     assert t.check_invariants() == []
+
+
+def test_no_rebuy_or_add_on_after_a_deal_so_the_prizes_paid_stay_the_prize_pool():
+    """A deal divides the prize money left; a rebuy or add-on after it would add money nobody is paid
+    (found by the whole-tournament simulation: prizes paid fell short of the pool by the rebuy)."""
+    t = drawn(5, 1, buy_in=100, rebuy_limit=2, rebuy_price=100, rebuy_chips=10_000,
+              addon_enabled=True, addon_price=50, addon_chips=5_000)
+    t.apply("payouts.edited", {"percentages": ["50", "30", "20"]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 5, "eliminated_by": [1]}]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 4, "eliminated_by": [1]}]})
+    shares = icm_deal([t.entries[e].chips for e in (1, 2, 3)], [250, 150, 100])
+    t.apply("deal.made", {"method": "icm", "shares": [[e, a] for e, a in zip((1, 2, 3), shares)]})
+    pool = t.prize_pool
+    with pytest.raises(DomainError, match="rebuy is closed: a deal"):
+        t.apply("entry.rebuy", {"entry_id": 3, "level": 1})
+    with pytest.raises(DomainError, match="add-on is closed: a deal"):
+        t.apply("entry.addon", {"entry_id": 2, "level": 1})
+    assert t.prize_pool == pool and t.entries[3].rebuys == 0 and t.entries[2].addons == 0
+    for loser in (3, 2):
+        t.apply("entry.busted", {"busts": [{"entry_id": loser, "eliminated_by": [1]}]})
+    assert sum(r.prize for r in standings(t)) == t.prize_pool == 500
+    assert t.check_invariants() == []
