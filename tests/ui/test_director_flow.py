@@ -154,7 +154,7 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     victim, winner = at_short[0].name, at_short[1].name
     bust_through_dialog(qtbot, window, victim, winner)
     assert f"{victim} is out in 20th place" in window.statusBar().currentMessage()
-    assert entry_named(window, winner).chips == 40_000
+    assert entry_named(window, winner).chips == 2 * session.tournament.settings.starting_stack
     assert window.tabs.tabText(1) == "Tables (1 move)"
     move = window.tables_tab.selected_move()
     assert move is not None and move.to_table == short and "TDA 11-A" in move.reason
@@ -177,7 +177,7 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     assert entry_named(window, sam_before.name).busted
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     sam = entry_named(window, sam_before.name)
-    assert not sam.busted and (sam.table, sam.seat, sam.chips) == (sam_before.table, sam_before.seat, 20_000)
+    assert not sam.busted and (sam.table, sam.seat, sam.chips) == (sam_before.table, sam_before.seat, sam_before.chips)
     assert entry_named(window, other).chips == other_chips
     assert "Undone: entry.busted" in window.statusBar().currentMessage()
 
