@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tournament_director.domain.chips import RaceSeat, chip_race, deal_race_cards
@@ -21,6 +21,7 @@ seats_strategy = st.lists(
 def test_race_gives_one_chip_at_most_and_never_races_a_player_out(table: list, seed: int) -> None:
     seats = [RaceSeat(number, {25: twenty_fives, 100: hundreds}, kept)
              for number, (twenty_fives, hundreds, kept) in enumerate(table, start=1)]
+    assume(sum(t + h for t, h, _ in table) <= 52)  # one card per odd chip: more than a deck is refused (tested apart)
     cards = deal_race_cards(seats, 500, random.Random(seed))
     result = chip_race(seats, 500, cards)
     odd_value = sum((25 * s.removed_chips[25] + 100 * s.removed_chips[100]) % 500 for s in seats)
@@ -35,3 +36,14 @@ def test_race_gives_one_chip_at_most_and_never_races_a_player_out(table: list, s
             assert result.stack_after(seat) > 0, f"seat {seat.seat} was raced out"
         raced_extra = result.awards.get(seat.seat, 0) - result.exchanged[seat.seat]
         assert raced_extra in (0, 1)
+
+
+def test_more_odd_chips_than_a_deck_of_cards_is_refused_with_the_remedy() -> None:
+    """RRoP Tournaments: one card per odd chip; past 52 the floor must exchange more chips before racing."""
+    import pytest
+
+    from tournament_director.domain.errors import DomainError
+
+    seats = [RaceSeat(number, {25: 7, 100: 3}, 0) for number in range(1, 10)]  # 90 odd chips
+    with pytest.raises(DomainError, match="exchange more chips"):
+        deal_race_cards(seats, 500, random.Random(1))
