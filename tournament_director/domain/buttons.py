@@ -11,7 +11,7 @@ goes to the player who did not post it last hand.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tournament_director.domain.seating import Table
 
@@ -119,16 +119,22 @@ def due_big_blind_order(table: Table, button_mode: str = "dead") -> list[int]:
 
 
 def worst_position_seats(table: Table, button_mode: str = "dead") -> list[int]:
-    """Open seats from the worst position to the best for a player moved in to balance (TDA 11-A):
-    the open seat that reaches the big blind soonest first; the small-blind seat never (it is not the
-    worst position), nor a seat between the small blind and the button."""
+    """Open seats from the worst position to the best for a player moved in to balance (TDA 11-A): the
+    seat that reaches the big blind soonest first, never a seat that would post the small blind next hand.
+
+    Each seat is judged with the player in it, since his arrival can change the next hand's positions
+    (a heads-up table becomes three-handed, the dead small blind falls on his seat)."""
     open_seats = table.open_seats()
     if table.players < 2:
         return open_seats
-    last_bb = table.big_blind if table.big_blind is not None else next_occupied(table, 0)
-    positions = upcoming_positions(table, button_mode)
-    order = sorted(open_seats, key=lambda s: (s - last_bb) % table.seat_count or table.seat_count)
-    excluded = {positions.small_blind}
-    return [s for s in order if s not in excluded and not between_button_and_small_blind(table, s, positions)] + [
-        s for s in order if s not in excluded and between_button_and_small_blind(table, s, positions)
-    ]
+    ranked: list[tuple[int, int]] = []
+    for seat in open_seats:
+        probe = replace(table, seats={**table.seats, seat: _NEWCOMER}, waiting=set(table.waiting))
+        positions = upcoming_positions(probe, button_mode)
+        if seat == positions.small_blind:
+            continue
+        ranked.append(((seat - positions.big_blind) % table.seat_count, seat))
+    return [seat for _, seat in sorted(ranked)]
+
+
+_NEWCOMER = -1  # a stand-in entry id for the player being placed

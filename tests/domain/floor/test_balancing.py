@@ -10,7 +10,7 @@ from tournament_director.domain.balancing import propose
 from tournament_director.domain.buttons import due_big_blind_order, upcoming_positions
 from tournament_director.domain.errors import DomainError
 
-from .floor_helpers import deal, drawn, seated
+from .floor_helpers import configured, deal, drawn, seated
 
 
 def accept(t, proposal):
@@ -180,3 +180,25 @@ def test_a_table_whose_only_open_seat_is_the_small_blind_takes_its_player_after_
     [move] = proposal.moves
     assert move.entry_id == due_big_blind_order(t.tables[2])[0]
     assert (move.to_table, move.to_seat) == (1, 4) and upcoming_positions(t.tables[1]).small_blind != 4
+
+
+def test_a_player_moved_to_a_heads_up_table_is_judged_in_his_new_seat_and_never_posts_the_small_blind_TDA_11A():
+    """Two players left at a three-seat table whose big blind just busted: the open seat is where the dead
+    small blind falls once a third player sits down, so nobody moves there until that table deals a hand
+    (found by the whole-tournament simulation, which saw the moved player post the small blind)."""
+    t = configured(tolerance_few_tables=1)
+    t.apply("tables.added", {"tables": [{"number": 1, "seats": 3}, {"number": 2, "seats": 5}]})
+    t.apply("entries.imported", {"entries": [{"entry_id": i, "name": f"P{i}"} for i in range(1, 9)]})
+    t.apply("seats.drawn", {"assignments": [[e, 1, e] for e in (1, 2, 3)] + [[e, 2, e - 3] for e in range(4, 9)],
+                            "buttons": [[1, 1], [2, 1]]})
+    t.apply("registration.closed", {"closed": True})
+    deal(t, 1)  # table 1: D1 SB2 BB3
+    t.apply("hand.finished", {"tables": [1]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 3, "eliminated_by": [1]}]})
+    assert propose(t.floor_picture(), random.Random(2)).moves == ()
+    deal(t, 1)  # heads-up hand
+    t.apply("hand.finished", {"tables": [1]})
+    [move] = propose(t.floor_picture(), random.Random(2)).moves
+    accept(t, propose(t.floor_picture(), random.Random(2)))
+    assert (move.to_table, move.to_seat) == (1, 3)
+    assert upcoming_positions(t.tables[1]).small_blind != 3
