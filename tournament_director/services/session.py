@@ -21,7 +21,9 @@ from tournament_director.domain.state import TournamentState
 from tournament_director.resources import resource_path
 from tournament_director.services.backups import BackupSchedule
 from tournament_director.services.clock import ClockService, load_template
+from tournament_director.domain.structure import Level
 from tournament_director.services.commands import CommandRunner
+from tournament_director.services.event_text import describe_event
 from tournament_director.services.scheduler import (
     DEFAULT_MISFIRE_GRACE_SECONDS,
     LATE_REGISTRATION_CLOSES,
@@ -38,8 +40,8 @@ from tournament_director.store import DatabaseRefused, Store
 
 log = logging.getLogger(__name__)
 
-__all__ = ["AcceptedMoves", "DatabaseRefused", "DirectorSession", "DomainError", "FloorFigures", "Listener",
-           "NewTournamentPlan", "WallClockNotice"]
+__all__ = ["AcceptedMoves", "DatabaseRefused", "DirectorSession", "DomainError", "FloorFigures", "HistoryEntry",
+           "Listener", "NewTournamentPlan", "WallClockNotice"]
 
 # A listener receives a topic: "tournaments" (the list changed), "selected" (another tournament is in front),
 # "state" (a command, an undo or a redo changed the selected tournament).
@@ -59,6 +61,19 @@ class NewTournamentPlan:
     tables: int = 3
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One event of the log as the Log tab shows it."""
+
+    seq: int
+    event_type: str
+    payload: dict[str, Any]
+    operator: str
+    recorded_at: Any  # datetime (UTC)
+    undone: bool
+    description: str
 
 
 @dataclass(frozen=True)
@@ -306,8 +321,25 @@ class DirectorSession:
         self.notify("state")
         return event
 
-    def history(self) -> list[Any]:
-        return list(self._runner.history()) if self._runner is not None else []
+    def history(self) -> list[HistoryEntry]:
+        """The log of the selected tournament, each event with a sentence a director can read back."""
+        if self._runner is None:
+            return []
+        state = self._runner.state
+        names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
+        structure = state.schedule.structure
+
+        def period_label(index: int) -> str:
+            if structure is None or not 0 <= index < len(structure.periods):
+                return f"period {index + 1}"
+            period = structure.periods[index]
+            if isinstance(period, Level):
+                return f"level {period.number} ({period.small_blind:,}/{period.big_blind:,})"
+            return period.name.lower() if period.name else "the break"
+
+        return [HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone,
+                             describe_event(e.event_type, e.payload, names, period_label))
+                for e in self._runner.history()]
 
     # ----- orchestration: one director's action, several service commands --------------------------------
     def next_hand_all_tables(self) -> Any:

@@ -228,7 +228,7 @@ EVENT_COLUMNS: tuple[Column[Any], ...] = (
     Column("#", lambda e: e.seq, numeric=True),
     Column("Time", lambda e: e.recorded_at),
     Column("What", lambda e: e.event_type),
-    Column("Details", lambda e: _payload_summary(e.payload)),
+    Column("Details", lambda e: getattr(e, "description", None) or _payload_summary(e.payload)),
     Column("Who", lambda e: e.operator),
     Column("Undone", lambda e: "undone" if e.undone else ""),
 )

@@ -1,0 +1,112 @@
+"""Plain sentences for the event log, so the director can read back who did what ("Grace O'Malley out, eliminated
+by Ana Souza") instead of raw payloads. Unknown event types fall back to their payload fields."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+Names = Mapping[int, str]
+
+
+def _who(names: Names, entry_id: Any) -> str:
+    return names.get(entry_id, f"entry {entry_id}") if isinstance(entry_id, int) else str(entry_id)
+
+
+def _list(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _fields(payload: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in payload.items():
+        text = str(value)
+        parts.append(f"{key}={text[:37] + '…' if len(text) > 40 else text}")
+    summary = ", ".join(parts)
+    return summary if len(summary) <= 160 else summary[:157] + "…"
+
+
+def _minutes(ms: Any) -> str:
+    seconds = round(int(ms) / 1000) if isinstance(ms, (int, float)) else 0
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _busts(p: Mapping[str, Any], names: Names) -> str:
+    texts = []
+    for bust in p.get("busts", []):
+        text = f"{_who(names, bust.get('entry_id'))} out"
+        eliminators = [_who(names, e) for e in bust.get("eliminated_by", [])]
+        texts.append(text + (f", eliminated by {_list(eliminators)}" if eliminators else ""))
+    return "; ".join(texts) or "Bust"
+
+
+def _moves(p: Mapping[str, Any], names: Names) -> str:
+    moves = [f"{_who(names, m.get('entry_id'))}: table {m['from'][0]} seat {m['from'][1]} → "
+             f"table {m['to'][0]} seat {m['to'][1]}" for m in p.get("moves", []) if "from" in m and "to" in m]
+    return "Moved " + "; ".join(moves) if moves else "Moves accepted"
+
+
+def _hand_next(p: Mapping[str, Any]) -> str:
+    tables = [str(t) for t in p.get("tables", [])]
+    where = f"table{'s' if len(tables) != 1 else ''} {_list(tables)}" if tables else "every table"
+    blinds = ""
+    if p.get("big_blind"):
+        blinds = f" at {p.get('small_blind', 0):,}/{p['big_blind']:,}"
+        if p.get("ante"):
+            blinds += f", {'BB ante' if p.get('big_blind_ante') else 'ante'} {p['ante']:,}"
+    return f"Next hand at {where}{blinds}"
+
+
+def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
+                   period_label: Callable[[int], str] = lambda index: f"period {index + 1}") -> str:
+    """One line for the log. ``names`` maps entry ids to player names; ``period_label`` names a period index."""
+    p = payload
+    entry = _who(names, p.get("entry_id"))
+    period = period_label(p["period_index"]) if isinstance(p.get("period_index"), int) else ""
+    texts: dict[str, Callable[[], str]] = {
+        "tournament.configured": lambda: "Tournament settings saved",
+        "tables.added": lambda: f"{len(p.get('tables', []))} table(s) added",
+        "seat.locked": lambda: f"Table {p.get('table')} seat {p.get('seat')} "
+                               f"{'locked' if p.get('locked') else 'unlocked'}",
+        "registration.closed": lambda: "Registration closed" if p.get("closed") else "Registration reopened",
+        "entry.registered": lambda: f"{p.get('name')} bought in (entry {p.get('entry_id')})"
+                                    + (f", seated at table {p['table']} seat {p['seat']}" if p.get("seat") else ""),
+        "entries.imported": lambda: f"{len(p.get('entries', []))} entries registered",
+        "seats.drawn": lambda: f"Seats drawn for {len(p.get('assignments', []))} players",
+        "table.button_set": lambda: f"Button set at table {p.get('table')} seat {p.get('seat')}",
+        "entry.rebuy": lambda: f"{entry} rebought",
+        "entry.addon": lambda: f"{entry} took the add-on",
+        "entry.presence": lambda: f"{entry} marked {'present' if p.get('present') else 'absent'}",
+        "chips.counted": lambda: f"Chip counts recorded for {len(p.get('counts', []))} player(s)",
+        "entry.busted": lambda: _busts(p, names),
+        "moves.accepted": lambda: _moves(p, names),
+        "hand.next": lambda: _hand_next(p),
+        "hand.finished": lambda: f"Hand finished at table(s) {_list([str(t) for t in p.get('tables', [])] or ['?'])}",
+        "hand_for_hand.set": lambda: f"Hand-for-hand {'on' if p.get('on') else 'off'}",
+        "payouts.edited": lambda: "Payouts edited" if p.get("percentages") else "Payouts back to the table",
+        "deal.made": lambda: f"Deal made ({str(p.get('method', '')).replace('_', ' ')}) between "
+                             f"{len(p.get('shares', []))} players",
+        "structure.replaced": lambda: f"Structure {p.get('structure', {}).get('name') or ''} loaded".replace("  ", " "),
+        "structure.edited": lambda: f"Structure edited ({period_label(p['index'])})" if isinstance(p.get("index"), int)
+                                    else "Structure edited",
+        "clock.started": lambda: f"Clock started at {period}",
+        "clock.paused": lambda: f"Clock paused at {period} with {_minutes(p.get('remaining_ms'))} left",
+        "clock.resumed": lambda: f"Clock resumed at {period} with {_minutes(p.get('remaining_ms'))} left",
+        "clock.level_changed": lambda: f"Now {period}",
+        "clock.jumped": lambda: f"Clock moved to {period}",
+        "clock.time_adjusted": lambda: f"Clock set to {_minutes(p.get('remaining_ms'))} left in {period}",
+        "clock.hand_for_hand_deducted": lambda: f"Hand-for-hand: {_minutes(p.get('remaining_ms'))} left in {period}",
+        "clock.restored": lambda: "Clock restored after a restart: "
+                                  + ("resumed paused" if p.get("choice") == "paused" else "kept running"),
+        "ruling.recorded": lambda: f"Floor ruling at table {p.get('table')}: "
+                                   f"{p.get('ruling', {}).get('summary', '')}".rstrip(": "),
+        "log.undo": lambda: f"Undid #{p.get('seq')} ({p.get('event_type')})",
+        "log.redo": lambda: f"Redid #{p.get('seq')} ({p.get('event_type')})",
+    }
+    text = texts.get(event_type)
+    if text is None:
+        return _fields(p)
+    try:
+        return text()
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        return _fields(p)  # an older payload shape: show its fields rather than nothing
