@@ -152,8 +152,35 @@ def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProp
     note = f"tables within {tolerance} (seed 004 T 6)" + (f"; {wait_note}" if wait_note else "")
     return MoveProposal(
         "balance", tuple(moves), halt_tables=halts, tolerance=tolerance, rules=(RULE_BALANCE, RULE_TOLERANCE),
-        note=note,
+        note=note, buttons=_first_buttons(live, moves, rng),
     )
+
+
+def _first_buttons(live: dict[int, Table], moves: Sequence[Move], rng: random.Random) -> tuple[tuple[int, int], ...]:
+    """The button of a table that has no button yet (opened for late registrations) and starts with moved
+    players: placed so the first player moved in to balance takes the big blind of its first hand, the
+    position he was due (TDA 11-A), or drawn at random when players from a broken table open it."""
+    result = []
+    for number, table in sorted(live.items()):
+        if table.big_blind is not None:
+            continue
+        arrivals = [m for m in moves if m.to_table == number]
+        if not arrivals:
+            continue
+        seats = sorted(set(table.seats) - {m.from_seat for m in moves if m.from_table == number}
+                       | {m.to_seat for m in arrivals})
+        if len(seats) < 2:
+            continue
+        first = arrivals[0]
+        if first.rule == RULE_BALANCE:
+            # hand 1 puts the small blind after the button and the big blind after that; heads-up the
+            # button is the small blind and the other player the big blind (TDA 34-B)
+            steps_back = 1 if len(seats) == 2 else 2
+            button = seats[(seats.index(first.to_seat) - steps_back) % len(seats)]
+        else:
+            button = seats[rng.randrange(len(seats))]
+        result.append((number, button))
+    return tuple(result)
 
 
 def _wait_note(tables: Sequence[int]) -> str:
@@ -274,6 +301,7 @@ def _break_table(
     moves += _balance_moves(scratch, remaining_order, picture, tolerance)
     return MoveProposal(
         "break", tuple(moves), broken_tables=(breaking,), halt_tables=halts, tolerance=tolerance,
+        buttons=_first_buttons(others, moves, rng),
         rules=(RULE_BREAK_ORDER, RULE_BREAK, RULE_BALANCE),
         note=f"table {breaking} breaks: its players draw for seats, table then seat",
     )

@@ -202,3 +202,22 @@ def test_a_player_moved_to_a_heads_up_table_is_judged_in_his_new_seat_and_never_
     accept(t, propose(t.floor_picture(), random.Random(2)))
     assert (move.to_table, move.to_seat) == (1, 3)
     assert upcoming_positions(t.tables[1]).small_blind != 3
+
+
+def test_a_table_opened_for_a_late_registration_gets_its_button_so_the_first_player_moved_in_takes_the_big_blind_TDA_11A():
+    """A new table with one late registration and no button yet: balancing brings players in, and the
+    proposal places the button so the player due the big blind (moved first) posts it on the first hand
+    rather than the small blind (found by the whole-tournament simulation)."""
+    t = seated({1: [1, 2, 3, 4, 5, 6, 7, 8], 2: [1, 2, 3, 4, 5, 6, 7, 8]}, seats=8, tolerance_few_tables=1,
+               late_registration_until_level=3)
+    t.apply("tables.added", {"tables": [{"number": 3, "seats": 8}]})
+    t.apply("entry.registered", {"entry_id": 17, "name": "Late", "level": 1, "seat": [3, 1]})
+    assert t.tables[3].big_blind is None
+    proposal = propose(t.floor_picture(), random.Random(3))
+    assert proposal.kind == "balance" and {m.to_table for m in proposal.moves} == {3}
+    first = proposal.moves[0]
+    assert first.entry_id == due_big_blind_order(t.tables[first.from_table])[0]
+    accept(t, proposal)
+    positions = upcoming_positions(t.tables[3])
+    assert t.tables[3].seats[positions.big_blind] == first.entry_id
+    assert all(t.tables[3].seats[positions.small_blind] != m.entry_id for m in proposal.moves)
