@@ -625,7 +625,7 @@ class TablesTab(Tab):
         if outcome.ok:
             self.show_proposal(outcome.value)
             if outcome.value.is_empty:
-                self.message.emit("The tables are balanced: no move needed")
+                self.message.emit(outcome.value.note or "The tables are balanced: no move needed")
             return outcome.value
         return None
 
