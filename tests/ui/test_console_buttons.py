@@ -202,3 +202,26 @@ def test_f9_opens_the_floor_tool(qtbot, session, ui_settings) -> None:
     tool = window.floor_tool_window
     assert tool.isVisible() and tool.isWindow()
     tool.close()
+
+
+def test_structure_tab_suggests_a_structure_for_the_evening_and_puts_it_in_play(qtbot, tmp_path, ui_settings) -> None:
+    """Issue 5's helper in the director's hands: target length, field and stack in; a structure to use out."""
+    session = open_session(tmp_path)
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    try:
+        seated_tournament(session, structure="turbo")
+        tab = window.structure_tab
+        window.tabs.setCurrentWidget(tab)
+        tab.refresh()
+        assert tab.stack.value() == session.tournament.settings.starting_stack
+        assert tab.field_size.value() == 20
+        assert not tab.use_suggestion_button.isEnabled()
+        tab.target_hours.setValue(4.0)
+        suggested = tab.suggest()
+        assert suggested is not None and "Suggested for 4 h, 20 players" in tab.preview.toHtml()
+        assert tab.use_suggestion(), "the suggestion was refused"
+        assert session.state.schedule.structure.periods == suggested.periods
+    finally:
+        window.close()
+        session.close()

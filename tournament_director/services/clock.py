@@ -24,6 +24,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tournament_director.domain.chips import ChipSet
+from tournament_director.domain.suggest import suggest_structure_and_chips
 from tournament_director.domain.clock import (
     HAND_FOR_HAND_DEFAULT_MS,
     PERIOD_CHANGES,
@@ -90,6 +91,11 @@ def load_template(name: str) -> tuple[Structure, ChipSet | None]:
     if name not in TEMPLATE_NAMES:
         raise DomainError(f"there is no structure template {name!r} (choose from {', '.join(TEMPLATE_NAMES)})")
     return structure_from_toml(resource_path("structures", f"{name}.toml").read_text(encoding="utf-8"))
+
+
+def suggested_structure(target_minutes: int, starting_stack: int, field_size: int) -> tuple[Structure, ChipSet]:
+    """A structure (and a chip set that can pay it) aimed at the target length for this stack and field."""
+    return suggest_structure_and_chips(target_minutes, starting_stack, field_size, name="Suggested")
 
 
 def template_starting_stack(name: str) -> int | None:

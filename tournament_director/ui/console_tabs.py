@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QCompleter,
+    QDoubleSpinBox,
     QFileDialog,
     QFrame,
     QGridLayout,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.structure import structure_from_toml
 from tournament_director.resources import resources_root
+from tournament_director.services.clock import suggested_structure
 from tournament_director.ui.dialogs import BustDialog, DealDialog, MoveDialog, template_title
 from tournament_director.ui.export import export_results
 from tournament_director.ui.models import (
@@ -919,6 +921,36 @@ class StructureTab(Tab):
         self.apply_button = QPushButton("Use this template")
         bar.addWidget(self.apply_button)
         layout.addLayout(bar)
+        suggest_bar = QHBoxLayout()
+        suggest_bar.addWidget(QLabel("Or suggest one lasting"))
+        self.target_hours = QDoubleSpinBox()
+        self.target_hours.setRange(1.0, 16.0)
+        self.target_hours.setSingleStep(0.5)
+        self.target_hours.setValue(5.0)
+        self.target_hours.setSuffix(" h")
+        self.field_size = QSpinBox()
+        self.field_size.setRange(2, 20_000)
+        self.field_size.setValue(60)
+        self.field_size.setSuffix(" players")
+        self.stack = QSpinBox()
+        self.stack.setRange(100, 10_000_000)
+        self.stack.setSingleStep(1000)
+        self.stack.setGroupSeparatorShown(True)
+        self.stack.setValue(20_000)
+        self.stack.setPrefix("stack ")
+        self.suggest_button = QPushButton("Suggest")
+        self.use_suggestion_button = QPushButton("Use the suggestion")
+        self.use_suggestion_button.setEnabled(False)
+        for widget in (self.target_hours, self.field_size, self.stack, self.suggest_button,
+                       self.use_suggestion_button):
+            suggest_bar.addWidget(widget)
+        suggest_bar.addStretch(1)
+        layout.addLayout(suggest_bar)
+        self._suggestion: tuple[Any, Any] | None = None
+        self._suggestion_defaults_for: int | None = None
+        self._suggestion_inputs_edited = False
+        for spin in (self.target_hours, self.field_size, self.stack):
+            spin.editingFinished.connect(lambda: setattr(self, "_suggestion_inputs_edited", True))
         self.in_play = QLabel()
         layout.addWidget(self.in_play)
         panes = QHBoxLayout()
@@ -929,7 +961,32 @@ class StructureTab(Tab):
         layout.addLayout(panes, 1)
         self.templates.currentIndexChanged.connect(self._show_template)
         self.apply_button.clicked.connect(self.use_selected_template)
+        self.suggest_button.clicked.connect(self.suggest)
+        self.use_suggestion_button.clicked.connect(self.use_suggestion)
         self._show_template()
+
+    def suggest(self) -> Any:
+        """Show a structure for the target length, field and stack (nothing is recorded until it is used)."""
+        outcome = self.run(suggested_structure, round(self.target_hours.value() * 60), self.stack.value(),
+                           self.field_size.value())
+        if not outcome.ok:
+            return None
+        self._suggestion = outcome.value
+        structure = self._suggestion[0]
+        self.preview.setHtml(f"<h3>Suggested for {self.target_hours.value():g} h, {self.field_size.value():,} players,"
+                             f" {self.stack.value():,} chips</h3>" + structure_html(structure))
+        self.use_suggestion_button.setEnabled(True)
+        return structure
+
+    def use_suggestion(self) -> bool:
+        clock = self.session.clock if self.session else None
+        if self._suggestion is None or clock is None:
+            self.message.emit("Open or create a tournament first (Ctrl+N), then suggest a structure")
+            return False
+        if self.run(clock.load_structure, *self._suggestion).ok:
+            self.message.emit("Structure in play: the suggested structure")
+            return True
+        return False
 
     def selected_template(self) -> Path | None:
         data = self.templates.currentData()
@@ -960,6 +1017,12 @@ class StructureTab(Tab):
 
     def refresh(self) -> None:
         clock = self.session.clock if self.session and self.session.tournament_id else None
+        floor = self.session.tournament if clock else None
+        if self._suggestion_defaults_for != self.session.tournament_id:
+            self._suggestion_defaults_for, self._suggestion_inputs_edited = self.session.tournament_id, False
+        if floor is not None and not self._suggestion_inputs_edited:   # the director's own figures stay
+            self.stack.setValue(floor.settings.starting_stack)
+            self.field_size.setValue(max(2, floor.prize_pool().entries or self.field_size.value()))
         structure = getattr(getattr(self.session.state, "schedule", None), "structure", None) if clock else None
         if structure is None:
             self.in_play.setText("No structure in play yet: choose a template and press “Use this template”.")
