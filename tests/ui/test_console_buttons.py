@@ -225,3 +225,30 @@ def test_structure_tab_suggests_a_structure_for_the_evening_and_puts_it_in_play(
     finally:
         window.close()
         session.close()
+
+
+def test_payouts_tab_pays_by_hand_refuses_a_bad_split_and_goes_back_to_the_table(qtbot, tmp_path, ui_settings,
+                                                                                  monkeypatch) -> None:
+    """Payouts edited by hand (issue 4): the prizes follow them, a split that is not 100 % is refused unrecorded."""
+    refusals: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: refusals.append(text))
+    session = open_session(tmp_path)
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    try:
+        seated_tournament(session)
+        tab = window.payouts_tab
+        pool = session.tournament.prize_pool().prize_pool
+        tab.hand_percentages.setText("60, 40")
+        assert tab.pay_by_hand()
+        assert session.tournament.prize_pool().prizes == (pool * 60 // 100, pool - pool * 60 // 100)
+        events = len(session.history())
+        tab.hand_percentages.setText("60, 30")
+        assert not tab.pay_by_hand()
+        assert refusals and "100" in refusals[-1]
+        assert len(session.history()) == events
+        assert tab.back_to_payout_table()
+        assert len(session.tournament.prize_pool().prizes) > 2
+    finally:
+        window.close()
+        session.close()

@@ -1051,11 +1051,24 @@ class PayoutsTab(Tab):
         self.deal_button = QPushButton("Deal (chop)… (Ctrl+D)")
         bar.addWidget(self.deal_button)
         layout.addLayout(bar)
+        edit_bar = QHBoxLayout()
+        edit_bar.addWidget(QLabel("Or pay by hand, % by place:"))
+        self.hand_percentages = QLineEdit()
+        self.hand_percentages.setPlaceholderText("e.g. 50, 30, 20  (must add up to 100)")
+        edit_bar.addWidget(self.hand_percentages, 1)
+        self.hand_button = QPushButton("Pay these")
+        self.table_button = QPushButton("Back to the payout table")
+        edit_bar.addWidget(self.hand_button)
+        edit_bar.addWidget(self.table_button)
+        layout.addLayout(edit_bar)
         self.pool = QLabel()
         self.pool.setWordWrap(True)
         layout.addWidget(self.pool)
         self.payouts = QTextBrowser()
         layout.addWidget(self.payouts, 1)
+        self.hand_percentages.returnPressed.connect(self.pay_by_hand)
+        self.hand_button.clicked.connect(self.pay_by_hand)
+        self.table_button.clicked.connect(self.back_to_payout_table)
         self.apply_button.clicked.connect(self.use_selected_table)
         self.deal_button.clicked.connect(self.open_deal_dialog)
         self.deal_dialog: DealDialog | None = None
@@ -1072,6 +1085,27 @@ class PayoutsTab(Tab):
         settings = {**floor.settings.to_dict(), "payout_table": name}
         if self.run(floor.configure, settings).ok:
             self.message.emit(f"Payout table: {template_title(name)}")
+            return True
+        return False
+
+    def pay_by_hand(self) -> bool:
+        """Record hand-edited percentages (the service checks they add up to 100)."""
+        floor = self.floor
+        parts = [p.strip().rstrip("%").strip() for p in self.hand_percentages.text().replace(";", ",").split(",")]
+        parts = [p for p in parts if p]
+        if floor is None or not parts:
+            self.message.emit("Type the percentage of each paid place, first place first: e.g. 50, 30, 20")
+            return False
+        if self.run(floor.edit_payouts, parts).ok:
+            self.message.emit(f"Payouts by hand: {', '.join(p + ' %' for p in parts)}")
+            return True
+        return False
+
+    def back_to_payout_table(self) -> bool:
+        floor = self.floor
+        if floor is not None and self.run(floor.edit_payouts, None).ok:
+            self.hand_percentages.clear()
+            self.message.emit("Payouts follow the payout table again")
             return True
         return False
 
