@@ -413,7 +413,7 @@ def test_undo_of_a_bust_in_the_middle_restores_seat_chips_prize_pool_and_every_l
     assert [svc.entry(e).place for e in (9, 7, 6)] == [9, 8, 7]
     after = svc.prize_pool()
     assert (after.prize_pool, after.prizes, after.rebuys) == (pool.prize_pool, pool.prizes, 1)
-    assert pool.prizes == (536, 276, 188)  # 534.83 / 276.84 / 188.33 of 1,000 down to 534 / 276 / 188, 2 to first
+    assert pool.prizes == (500, 300, 200)  # 9 entries and a rebuy: 50 / 30 / 20 % of 1,000
     assert svc.players_left == 6
     assert svc.check_invariants() == []
 
@@ -453,9 +453,8 @@ def test_prize_pool_with_percentage_rake_fixed_fee_rebuys_add_ons_and_guarantee(
     assert pool.contributions == 1_284
     assert pool.house == 10 * (10 + 5) + 2 * 5 + 3 * 2 == 166
     assert (pool.guarantee, pool.top_up, pool.prize_pool) == (2_000, 716, 2_000)
-    # 8-10 entries: 53.483 / 27.684 / 18.833 % of 2,000 = 1,069.66 / 553.68 / 376.66, down to units of 5:
-    # 1,065 / 550 / 375 = 1,990, the 10 left over to first place.
-    assert pool.prizes == (1_075, 550, 375)
+    # 8-10 entries: 50 / 30 / 20 % of 2,000 = 1,000 / 600 / 400, already whole units of 5.
+    assert pool.prizes == (1_000, 600, 400)
     assert svc.chips_in_play == 10 * 10_000 + 2 * 10_000 + 3 * 15_000
 
 
