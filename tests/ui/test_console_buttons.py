@@ -242,6 +242,8 @@ def test_payouts_tab_pays_by_hand_refuses_a_bad_split_and_goes_back_to_the_table
         tab.hand_percentages.setText("60, 40")
         assert tab.pay_by_hand()
         assert session.tournament.prize_pool().prizes == (pool * 60 // 100, pool - pool * 60 // 100)
+        tab.refresh()
+        assert "Payouts (set by hand)" in tab.payouts.toHtml()
         events = len(session.history())
         tab.hand_percentages.setText("60, 30")
         assert not tab.pay_by_hand()

@@ -443,6 +443,11 @@ class TournamentService:
             prizes=tuple(prizes_by_place(t)) if entries else (), players_left=t.players_left,
         )
 
+    @property
+    def payouts_by_hand(self) -> bool:
+        """Whether the director's own percentages replace the payout table."""
+        return self._t.payout_percentages is not None
+
     def payout_percentages(self) -> tuple[str, ...]:
         return tuple(str(p) for p in payout_percentages(self._t))
 

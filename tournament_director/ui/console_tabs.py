@@ -1129,7 +1129,8 @@ class PayoutsTab(Tab):
         rows = "".join(f"<tr><td align=right>{ordinal(place)}</td><td align=right>{amount:,}</td>"
                        f"<td align=right>{percentages[place - 1] + ' %' if place <= len(percentages) else ''}</td></tr>"
                        for place, amount in enumerate(pool.prizes, start=1))
-        self.payouts.setHtml(f"<h3>Payouts ({html.escape(template_title(name))})</h3><table cellpadding=4>"
+        source = "set by hand" if floor.payouts_by_hand else html.escape(template_title(name))
+        self.payouts.setHtml(f"<h3>Payouts ({source})</h3><table cellpadding=4>"
                              "<tr><th>Place</th><th>Prize</th><th>Share</th></tr>" + rows + "</table>")
 
     def open_deal_dialog(self) -> DealDialog | None:
