@@ -254,3 +254,25 @@ def test_payouts_tab_pays_by_hand_refuses_a_bad_split_and_goes_back_to_the_table
     finally:
         window.close()
         session.close()
+
+
+def test_a_late_entry_gets_its_own_seat_card_from_the_players_tab(qtbot, tmp_path, ui_settings) -> None:
+    """A player who buys in after the draw is handed a card with his table and seat (TDA 8-A draws the seat)."""
+    session = open_session(tmp_path)
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    try:
+        seated_tournament(session, close_registration=False)
+        late = session.run(session.tournament.register, "Ulla Late-Comer")
+        tab = window.players_tab
+        tab.refresh()
+        assert tab.select_entry(late.entry_id)
+        assert tab.buttons["seat_card"].isEnabled()
+        document = tab.seat_card_html()
+        assert "Ulla Late-Comer" in document and f"Table <b>{late.table}</b>" in document
+        assert f"Seat <b>{late.seat}</b>" in document
+        pdf = tab.export_seat_card(tmp_path / "card.pdf").read_bytes()
+        assert pdf.startswith(b"%PDF")
+    finally:
+        window.close()
+        session.close()

@@ -100,6 +100,18 @@ class Tab(QWidget):
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass
 
+    def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")
+        if path:
+            self.message.emit(f"Saved {export(Path(path))}")
+
+    def _print(self, document: str) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if QPrintDialog(printer, self).exec() == QPrintDialog.DialogCode.Accepted:
+            print_html(document, printer)
+
 
 # ----- Players -------------------------------------------------------------------------------------------
 def entry_row(entry: Any) -> EntryRow:
@@ -144,8 +156,8 @@ class PlayersTab(Tab):
 
     BUTTONS = (("register", "Buy in (Enter)"), ("rebuy", "Rebuy (Ctrl+Shift+R)"), ("add_on", "Add-on (Ctrl+Shift+A)"),
                ("re_entry", "Re-entry (Ctrl+Shift+E)"), ("bust", "Bust… (Ctrl+B)"),
-               ("absent", "Absent / present (Ctrl+Shift+P)"), ("draw", "Draw seats (Ctrl+Shift+D)"),
-               ("close_registration", "Close registration"))
+               ("absent", "Absent / present (Ctrl+Shift+P)"), ("seat_card", "Seat card (Ctrl+Shift+S)"),
+               ("draw", "Draw seats (Ctrl+Shift+D)"), ("close_registration", "Close registration"))
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
@@ -204,6 +216,7 @@ class PlayersTab(Tab):
         b["absent"].clicked.connect(self.toggle_present)
         b["draw"].clicked.connect(self.draw_seats)
         b["close_registration"].clicked.connect(self.close_registration)
+        _print_menu(b["seat_card"], lambda: self._print(self.seat_card_html()), self.save_seat_card)
         self.bust_dialog: BustDialog | None = None
         self._update_buttons()
 
@@ -245,12 +258,29 @@ class PlayersTab(Tab):
                 return True
         return False
 
+    def seat_card_html(self) -> str:
+        """The seat card of the selected player (a late entry or a player moved by hand)."""
+        row = self.selected_entry()
+        if row is None or row.seat is None or row.table is None:
+            return ""
+        return seat_cards_html([SeatCard(row.name, row.table, row.seat, self.session.tournament_name)])
+
+    def export_seat_card(self, path: Path) -> Path:
+        return save_pdf(self.seat_card_html(), path)
+
+    def save_seat_card(self) -> None:
+        if not self.seat_card_html():
+            self.message.emit("Select a seated player first, then Ctrl+Shift+S for the seat card")
+            return
+        self._save_pdf("seat-card.pdf", self.export_seat_card)
+
     def _update_buttons(self) -> None:
         row = self.selected_entry()
         live = row is not None and row.status != "busted"
         for key in ("rebuy", "add_on", "bust", "absent"):
             self.buttons[key].setEnabled(live)
         self.buttons["re_entry"].setEnabled(row is not None and row.status == "busted")
+        self.buttons["seat_card"].setEnabled(row is not None and row.seat is not None and row.status != "busted")
         self.buttons["absent"].setText("Present (Ctrl+Shift+P)" if row is not None and row.status == "absent"
                                        else "Absent (Ctrl+Shift+P)")
 
@@ -753,17 +783,6 @@ class TablesTab(Tab):
     def export_move_slips(self, path: Path) -> Path:
         return save_pdf(self.move_slips_html(), path)
 
-    def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")
-        if path:
-            self.message.emit(f"Saved {export(Path(path))}")
-
-    def _print(self, document: str) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        if QPrintDialog(printer, self).exec() == QPrintDialog.DialogCode.Accepted:
-            print_html(document, printer)
 
 
 # ----- Clock ---------------------------------------------------------------------------------------------

@@ -253,6 +253,7 @@ class MainWindow(QMainWindow):
         self._action("Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
         self._action("Bust…", "Ctrl+B", p.open_bust_dialog, players)
         self._action("Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
+        self._action("Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)
         self._action("Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
         self._action("Close registration", None, p.close_registration, players)
         clock = bar.addMenu("&Clock")
