@@ -36,14 +36,19 @@ def main(argv: list[str] | None = None) -> int:
     if error is not None:
         print(json.dumps(error.as_dict()))
         return 3
+    units = hand.in_file_units  # amounts back in the file's unit (dollars and cents stay dollars and cents)
     if args.command == "replay":
-        output = {
-            "complete": state.complete,
-            "stacks": list(state.stacks),
-            "pots": [pot.as_dict() for pot in state.pots()],
-        }
+        pots = []
+        for pot in state.pots():
+            entry = pot.as_dict()
+            entry["amount"] = units(pot.amount)
+            entry["shares"] = [units(share) for share in pot.shares]
+            pots.append(entry)
+        output = {"complete": state.complete, "stacks": [units(s) for s in state.stacks], "pots": pots}
     else:
         output = state.legal_actions().as_dict()
+        for key in ("call", "min_raise_to", "max_raise_to"):
+            output[key] = units(output[key])
     print(json.dumps(output))
     return 0
 

@@ -127,11 +127,10 @@ def test_pokerkit_writer_output_replays_to_pokerkit_finishing_stacks(tmp_path, c
 
 @pytest.mark.parametrize("change, problem", [
     (("starting_stacks = [200.0, 300, 250]", "starting_stacks = [200, inf, 250]"), "starting_stacks[1] (p2) is inf"),
-    (("min_bet = 2.0", "min_bet = 2.5"), "'min_bet' is 2.5"),
-    (("antes = [0.0, 3.0, 0.0]", "antes = [0, 0.5, 0]"), "antes[1] (p2) is 0.5"),
+    (("min_bet = 2.0", "min_bet = 2.1234567"), "7 decimals"),
     (("starting_stacks = [200.0, 300, 250]", "starting_stacks = [200, 0, 250]"), "starting_stacks[1] (p2) is 0"),
     (("starting_stacks = [200.0, 300, 250]", "starting_stacks = [200, -5, 250]"), "negative"),
-    (("'p1 f'", "'p1 cbr 10.5'"), "whole chips"),
+    (("'p1 f'", "'p1 cbr 10.00000001'"), "8 decimals"),
     (("'p1 f'", "'p4 f'"), "p4"),
     (("'p1 f'", "'p0 f'"), "p0"),
     (("'p1 f'", "'p1 sd'"), "p1 sd"),
@@ -158,8 +157,9 @@ def test_uniform_amount_written_once_and_whole_floats_in_actions() -> None:
     assert parse_action("p3 cbr 60.0").amount == 60
     state, error = replay(hand)
     assert error is None and state.bets == [10, 20, 60]
-    with pytest.raises(PhhFormatError, match="whole chips"):
+    with pytest.raises(PhhFormatError, match="more decimals than the rest of the file"):
         parse_action("p3 cbr 60.5")
+    assert parse_action("p3 cbr 60.5", unit=10).amount == 605
 
 
 def test_export_keeps_the_scheduled_blinds_so_the_pot_limit_maximum_survives_a_round_trip() -> None:

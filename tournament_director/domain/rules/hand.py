@@ -226,25 +226,31 @@ class HandState:
         self._out.update(card for card in cards if card.known)
 
     def deal_hole(self, player: int, cards: Sequence[Card] | str | None = None) -> None:
-        """Give ``player`` his two hole cards (known, or ``"????"``; from the deck when ``cards`` is None)."""
+        """Give ``player`` hole cards: both at once, or one at a time as a dealer pitches them (a PHH file
+        may write ``d dh p1 7s`` for each card); known, or ``"??"`` / ``"????"``; from the deck when ``cards``
+        is None. The betting starts once every player holds two."""
         self._check_player(player)
+        held = self.hole[player]
+        if len(held) >= 2:
+            raise DomainError(f"p{player + 1} already has his hole cards; two cards each", "TDA 35-A")
         if self.phase is not Phase.DEALING_HOLE:
             raise DomainError("hole cards are dealt before the betting starts", "TDA 35-A")
-        if self.hole[player]:
-            raise DomainError(f"p{player + 1} already has his hole cards; two cards each", "TDA 35-A")
         if cards is None:
             if self.deck is None:
                 raise DomainError("no deck: give the hole cards")
-            cards = self.deck.deal_many(2)
+            cards = self.deck.deal_many(2 - len(held))
         elif isinstance(cards, str):
             cards = parse_cards(cards)
-        if len(cards) != 2:
-            raise DomainError(f"hold'em hole cards come two to a player, not {len(cards)}", "TDA 35-A")
+        if not cards or len(held) + len(cards) > 2:
+            already = f" (p{player + 1} already holds {len(held)})" if held else ""
+            raise DomainError(
+                f"hold'em hole cards come two to a player, not {len(held) + len(cards)}{already}", "TDA 35-A"
+            )
         self._check_new_cards(cards)
-        self.hole[player] = list(cards)
+        self.hole[player] = held + list(cards)
         self._mark_out(cards)
         self._record("deal_hole", player, None, cards, f"d dh p{player + 1} {cards_text(cards)}")
-        if all(self.hole):
+        if all(len(hand) == 2 for hand in self.hole):
             self._start_round()
 
     def deal_hole_cards(self) -> None:
@@ -264,8 +270,8 @@ class HandState:
     def deal_unknown_hole_cards(self) -> None:
         """Mark every player without cards as holding two unknown cards (replays of face-down hands)."""
         for i in range(self.player_count):
-            if not self.hole[i] and self.phase is Phase.DEALING_HOLE:
-                self.deal_hole(i, [UNKNOWN, UNKNOWN])
+            if len(self.hole[i]) < 2 and self.phase is Phase.DEALING_HOLE:
+                self.deal_hole(i, [UNKNOWN] * (2 - len(self.hole[i])))
 
     def deal_board(self, cards: Sequence[Card] | str | None = None) -> None:
         """Burn one and turn the flop (3), the turn (1) or the river (1) (TDA 38)."""

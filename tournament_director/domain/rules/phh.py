@@ -11,6 +11,10 @@ accepted and ignored: antes are always dead money under TDA.
 Actions: ``d dh pN CARDS``, ``d db CARDS``, ``pN f``, ``pN cc``, ``pN cbr TOTAL``, ``pN sm CARDS`` (show),
 ``pN sm`` (muck), with ``????`` for unknown cards and ``# comments``. A user field ``_dead_hands = ['p3']``
 lists hands killed when the deal ends (absent players, TDA 30): their forced bets stay in, they win nothing.
+
+Amounts may be fractional, as online hand histories write money (``0.50``, ``200.30``, ``cbr 4.75``): the hand is
+then replayed in the smallest unit the file uses (cents for two decimals), so every split is exact, and
+``PhhHand.in_file_units`` turns an amount back into the file's unit for output.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ from __future__ import annotations
 import math
 import re
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 
 from tournament_director.domain.cards import cards_text, parse_cards
 from tournament_director.domain.errors import DomainError
@@ -63,6 +68,14 @@ class PhhHand:
     finishing_stacks: list[int] | None = None
     ante_trimming_status: bool = False
     dead_hands: list[int] = field(default_factory=list)  # players whose hands are killed at the deal (TDA 30)
+    unit: int = 1  # engine chips per unit of the file: 100 when the file writes amounts to the cent
+
+    def in_file_units(self, chips: int | None) -> int | float | None:
+        """An engine amount in the file's own unit: a whole number stays an int, 20130 cents is 201.3."""
+        if chips is None or self.unit == 1:
+            return chips
+        whole, rest = divmod(chips, self.unit)
+        return whole if rest == 0 else float(Decimal(chips) / self.unit)
 
     def new_state(self, rules: HouseRules | None = None) -> HandState:
         return HandState(
@@ -86,11 +99,13 @@ _ACTION = re.compile(
 )
 
 
-_AMOUNT = re.compile(r"^\d+(?:\.\d*)?$")
+_AMOUNT = re.compile(r"^\d[\d,]*(?:\.\d*)?$")
+_MAX_DECIMALS = 6
 
 
-def parse_action(text: str) -> ParsedAction:
-    """One PHH action string; raises PhhFormatError when it is not a hold'em action."""
+def parse_action(text: str, unit: int = 1) -> ParsedAction:
+    """One PHH action string; raises PhhFormatError when it is not a hold'em action. ``unit``: engine chips
+    per unit of the file (see ``PhhHand.unit``), by which a ``cbr`` amount is multiplied."""
     if not isinstance(text, str):
         raise PhhFormatError(f"action {text!r} is not a string")
     body = text.split("#", 1)[0].strip()
@@ -120,52 +135,85 @@ def parse_action(text: str) -> ParsedAction:
     if verb == "cbr":
         if arg is None or not _AMOUNT.match(arg):
             raise PhhFormatError(f"action {text!r}: 'cbr' needs a number of chips")
-        amount = float(arg) if "." in arg else int(arg)
-        if isinstance(amount, float):
-            if not amount.is_integer():
-                raise PhhFormatError(f"action {text!r}: this program counts whole chips")
-            amount = int(amount)
-        return ParsedAction("raise", player, amount=amount)
+        scaled = Decimal(arg.replace(",", "")) * unit
+        if scaled != scaled.to_integral_value():
+            raise PhhFormatError(f"action {text!r}: the amount has more decimals than the rest of the file")
+        return ParsedAction("raise", player, amount=int(scaled))
     if arg is None:
         return ParsedAction("muck", player)
     return ParsedAction("show", player, cards=None if arg == "-" else arg)
 
 
-def _chips(value: object, where: str) -> int:
-    """A chip amount as PHH writes it (an integer, or a float such as ``3.0``) as a whole number of chips."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+def _chips(value: object, where: str, unit: int = 1) -> int:
+    """A chip amount as PHH writes it (an integer, or a decimal such as ``3.0`` or ``0.50``) as a whole
+    number of engine chips, ``unit`` engine chips to one unit of the file."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise PhhFormatError(f"{where} must be a number of chips, not {value!r}")
-    if isinstance(value, float):
-        if math.isinf(value) or math.isnan(value):
-            raise PhhFormatError(f"{where} is {value}: an unknown amount cannot be replayed; give the chips")
-        if not value.is_integer():
-            raise PhhFormatError(f"{where} is {value}: this program counts whole chips")
-        value = int(value)
+    if isinstance(value, (float, Decimal)):
+        if not math.isfinite(value):
+            raise PhhFormatError(f"{where} is {float(value)}: an unknown amount cannot be replayed; give the chips")
+        scaled = Decimal(value) * unit
+        if scaled != scaled.to_integral_value():
+            raise PhhFormatError(f"{where} is {value}: more decimals than this program reads ({_MAX_DECIMALS})")
+        value = int(scaled)
+    else:
+        value *= unit
     if value < 0:
         raise PhhFormatError(f"{where} is negative ({value})")
     return value
 
 
-def _chip_list(data: dict, key: str, count: int, *, required: bool = True) -> list[int]:
+def _decimals(value: object) -> int:
+    """How many decimals a number from the file really uses (``0.50`` -> 1, ``3.0`` -> 0, ``4.75`` -> 2)."""
+    if isinstance(value, Decimal) and value.is_finite():
+        return max(0, -value.normalize().as_tuple().exponent)
+    return 0
+
+
+_AMOUNT_FIELDS = ("starting_stacks", "antes", "blinds_or_straddles", "min_bet", "small_bet", "big_bet",
+                  "_counted_blinds")
+
+
+def _file_unit(data: dict, actions: Iterable[object]) -> int:
+    """Engine chips per unit of the file: 1 for whole chips, 10**d when amounts are written with d decimals."""
+    values: list[object] = []
+    for key in _AMOUNT_FIELDS:
+        value = data.get(key)
+        values.extend(value if isinstance(value, list) else [value])
+    for action in actions:
+        if isinstance(action, str):
+            words = action.split("#", 1)[0].split()
+            if len(words) == 3 and words[1] == "cbr" and _AMOUNT.match(words[2]):
+                try:
+                    values.append(Decimal(words[2].replace(",", "")))
+                except InvalidOperation:
+                    pass
+    decimals = max((_decimals(v) for v in values), default=0)
+    if decimals > _MAX_DECIMALS:
+        raise PhhFormatError(f"amounts are written with {decimals} decimals; this program reads at most {_MAX_DECIMALS}")
+    return 10 ** decimals
+
+
+def _chip_list(data: dict, key: str, count: int, *, required: bool = True, unit: int = 1) -> list[int]:
     """A per-player list of chip amounts; a single number stands for the same amount for everyone."""
     if key not in data:
         if required:
             raise PhhFormatError(f"the field {key!r} is missing")
         return []
     value = data[key]
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
+    if isinstance(value, (int, float, Decimal)) and not isinstance(value, bool):
         value = [value] * count
     if not isinstance(value, list):
         raise PhhFormatError(f"the field {key!r} must be a list of chip amounts, one per player")
     if len(value) > count:
         raise PhhFormatError(f"the field {key!r} lists {len(value)} amounts for {count} players")
-    return [_chips(v, f"{key}[{k}] (p{k + 1})") for k, v in enumerate(value)]
+    return [_chips(v, f"{key}[{k}] (p{k + 1})", unit) for k, v in enumerate(value)]
 
 
-def _positive_chips(data: dict, key: str) -> int | None:
+def _positive_chips(data: dict, key: str, unit: int = 1) -> int | None:
     if data.get(key) is None:
         return None
-    value = _chips(data[key], f"the field {key!r}")
+    value = _chips(data[key], f"the field {key!r}", unit)
     if value <= 0:
         raise PhhFormatError(f"the field {key!r} must be a positive number of chips")
     return value
@@ -176,11 +224,11 @@ def loads(text: str) -> PhhHand:
 
     Every field of the PHH specification is accepted; the informational ones (event, venue, time, seats,
     winnings, currency, ``_``-prefixed user fields...) do not change the replay and are not checked beyond
-    TOML. Amounts may be integers or whole-valued floats (``3.0``); fractions of a chip and unknown
-    (``inf``) stacks cannot be replayed and are refused.
+    TOML. Amounts may be integers or decimals (``3.0``, ``0.50``: see ``PhhHand.unit``); unknown (``inf``)
+    stacks cannot be replayed and are refused.
     """
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhFormatError(f"not valid TOML: {exc}") from None
     variant = data.get("variant")
@@ -196,32 +244,35 @@ def loads(text: str) -> PhhHand:
     count = len(raw_stacks)
     if not 2 <= count <= 10:
         raise PhhFormatError(f"starting_stacks lists {count} players; a hand has 2 to 10")
-    stacks = _chip_list(data, "starting_stacks", count)
-    for k, stack in enumerate(stacks):
-        if stack == 0:
-            raise PhhFormatError(f"starting_stacks[{k}] (p{k + 1}) is 0: every player in a hand has chips")
-    antes = _chip_list(data, "antes", count)
-    blinds = _chip_list(data, "blinds_or_straddles", count)
-    hand = PhhHand(variant=variant, starting_stacks=stacks, actions=[], antes=antes, blinds_or_straddles=blinds)
-    if variant == "FT":
-        hand.small_bet = _positive_chips(data, "small_bet")
-        hand.big_bet = _positive_chips(data, "big_bet")
-        if hand.small_bet is None or hand.big_bet is None:
-            raise PhhFormatError("variant FT needs small_bet and big_bet")
-    else:
-        hand.min_bet = _positive_chips(data, "min_bet")
-        if hand.min_bet is None:
-            raise PhhFormatError(f"variant {variant} needs min_bet")
     actions = data.get("actions")
     if not isinstance(actions, list) or any(not isinstance(a, str) for a in actions):
         raise PhhFormatError("the field 'actions' must be a list of strings")
+    unit = _file_unit(data, actions)
+    stacks = _chip_list(data, "starting_stacks", count, unit=unit)
+    for k, stack in enumerate(stacks):
+        if stack == 0:
+            raise PhhFormatError(f"starting_stacks[{k}] (p{k + 1}) is 0: every player in a hand has chips")
+    antes = _chip_list(data, "antes", count, unit=unit)
+    blinds = _chip_list(data, "blinds_or_straddles", count, unit=unit)
+    hand = PhhHand(
+        variant=variant, starting_stacks=stacks, actions=[], antes=antes, blinds_or_straddles=blinds, unit=unit
+    )
+    if variant == "FT":
+        hand.small_bet = _positive_chips(data, "small_bet", unit)
+        hand.big_bet = _positive_chips(data, "big_bet", unit)
+        if hand.small_bet is None or hand.big_bet is None:
+            raise PhhFormatError("variant FT needs small_bet and big_bet")
+    else:
+        hand.min_bet = _positive_chips(data, "min_bet", unit)
+        if hand.min_bet is None:
+            raise PhhFormatError(f"variant {variant} needs min_bet")
     for action in actions:
-        parsed = parse_action(action)
+        parsed = parse_action(action, unit)
         if parsed.player is not None and not 0 <= parsed.player < count:
             raise PhhFormatError(f"action {action!r} names p{parsed.player + 1}, but the hand has {count} players")
     hand.actions = actions
     if "_counted_blinds" in data:
-        hand.counted_blinds = _chip_list(data, "_counted_blinds", count)
+        hand.counted_blinds = _chip_list(data, "_counted_blinds", count, unit=unit)
     elif VARIANTS[variant].is_pot_based and count > 2:
         hand.counted_blinds = _dead_small_blind_counted(blinds)
     players = data.get("players")
@@ -230,7 +281,7 @@ def loads(text: str) -> PhhHand:
     finishing = data.get("finishing_stacks")
     if isinstance(finishing, list) and len(finishing) == count:
         try:
-            hand.finishing_stacks = _chip_list(data, "finishing_stacks", count)
+            hand.finishing_stacks = _chip_list(data, "finishing_stacks", count, unit=unit)
         except PhhFormatError:
             hand.finishing_stacks = None  # informational only (e.g. after a rake in cents)
     if "_dead_hands" in data:
@@ -321,7 +372,7 @@ def replay(hand: PhhHand, rules: HouseRules | None = None) -> tuple[HandState, I
     is resolved when the board is complete and the contested hands are known (cards speak)."""
     state = hand.new_state(rules)
     for index, text in enumerate(hand.actions):
-        parsed = parse_action(text)
+        parsed = parse_action(text, hand.unit)
         try:
             if parsed.kind in _PLAYER_ACTIONS and state.phase is Phase.DEALING_HOLE:
                 state.deal_unknown_hole_cards()
