@@ -143,7 +143,8 @@ def test_action_out_of_turn_is_refused_with_tda_53(tmp_path: Path) -> None:
     result = run_cli("legal", str(path))
     assert result.returncode == 3
     assert json.loads(result.stdout)["error"] == {
-        "action_index": 1, "action": "p1 cc", "reason": "it is p3's turn to act, not p1's", "rule": "TDA 53",
+        "action_index": 1, "action": "p1 cc",
+        "reason": "it is p3's turn to act, not p1's (if p3 folded, the file leaves out 'p3 f')", "rule": "TDA 53",
     }
 
 

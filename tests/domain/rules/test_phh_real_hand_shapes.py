@@ -159,6 +159,31 @@ actions = ['d dh p1 2c3d', 'd dh p2 2d3c', 'd dh p3 4h5h', 'p3 cbr 1.01', 'p1 cc
     assert output["stacks"] == [10.51, 10.50, 9.00]
 
 
+def test_a_refusal_in_a_dollars_and_cents_hand_names_the_amounts_in_dollars(tmp_path, capsys) -> None:
+    """TDA 43-A: over a 0.50 big blind the minimum raise is to 1.00; the refusal says so in the file's unit."""
+    body = CENTS.split("actions = [")[0] + "actions = ['p3 cbr 0.75']\n"
+    code, output, _ = cli(tmp_path, capsys, body)
+    assert code == 3 and output["error"]["rule"] == "TDA 43-A"
+    assert "at least 1.00" in output["error"]["reason"] and "not 0.75" in output["error"]["reason"]
+
+
 def test_amounts_with_more_decimals_than_this_program_reads_exit_2(tmp_path, capsys) -> None:
     code, output, err = cli(tmp_path, capsys, CENTS.replace("min_bet = 0.50", "min_bet = 0.5000001"))
     assert code == 2 and output is None and "decimals" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_history_that_leaves_out_a_fold_is_refused_naming_the_missing_action(tmp_path, capsys) -> None:
+    """TDA 53: action is taken in turn. A published history that skips a player's fold (the button here)
+    is not repaired by guessing; the replay stops at the out-of-turn action and says which fold is missing."""
+    body = """variant = 'NT'
+antes = [0, 500, 0, 0]
+blinds_or_straddles = [250, 500, 0, 0]
+min_bet = 500
+starting_stacks = [10000, 10000, 10000, 10000]
+actions = ['d dh p1 QdJd', 'd dh p2 Ac7c', 'd dh p3 3s3c', 'd dh p4 Td3d', 'p3 cbr 1150', 'p1 cc']
+"""
+    code, output, _ = cli(tmp_path, capsys, body)
+    assert code == 3 and output["error"]["action_index"] == 5 and output["error"]["rule"] == "TDA 53"
+    assert "it is p4's turn" in output["error"]["reason"] and "'p4 f'" in output["error"]["reason"]
+    code, output, _ = cli(tmp_path, capsys, body.replace("'p1 cc']", "'p4 f', 'p1 cc']"), "legal")
+    assert code == 0 and output["actor"] == 1 and output["call"] == 650, "the big blind faces 1150 - 500"

@@ -8,7 +8,7 @@ totals for the betting round (TDA 43-B). Every refused action raises ``DomainErr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -94,10 +94,13 @@ class HandState:
         names: Sequence[str] | None = None,
         deck: Deck | None = None,
         counted_blinds: Sequence[int] | None = None,
+        amount_text: Callable[[int], str] | None = None,
     ) -> None:
         """``counted_blinds``: the scheduled blinds, positional like ``blinds``, when a blind is dead (posted
-        as 0) or short; pot limit counts them as full before the flop (TDA 54-B)."""
+        as 0) or short; pot limit counts them as full before the flop (TDA 54-B). ``amount_text`` writes an
+        amount in refusals the way the table counts it (e.g. 20130 chips as "201.30" for a hand in cents)."""
         self.rules = rules or HouseRules()
+        self._amount = amount_text or str
         self.structure = structure
         count = len(stacks)
         if not 2 <= count <= 10:
@@ -456,8 +459,8 @@ class HandState:
                     )
             elif faced < self.min_increment:
                 return (
-                    f"the betting was not reopened: p{i + 1} faces {faced} more, less than a full raise of "
-                    f"{self.min_increment}",
+                    f"the betting was not reopened: p{i + 1} faces {self._amount(faced)} more, less than a full "
+                    f"raise of {self._amount(self.min_increment)}",
                     self.rules.cite("TDA 47-A", "RRoP No-limit 5"),
                 )
         if self.structure is BettingStructure.FIXED_LIMIT:
@@ -569,7 +572,7 @@ class HandState:
     def check(self) -> None:
         i = self._require_actor()
         if self.current_bet > self.bets[i]:
-            raise DomainError(f"p{i + 1} faces a bet of {self.current_bet} and cannot check", "TDA 43-B")
+            raise DomainError(f"p{i + 1} faces a bet of {self._amount(self.current_bet)} and cannot check", "TDA 43-B")
         self.check_or_call()
 
     def call(self) -> None:
@@ -597,21 +600,21 @@ class HandState:
         reach = self.stacks[i] + self.bets[i]
         word = "raise" if self.current_bet > 0 else "bet"
         if total > reach:
-            raise DomainError(f"p{i + 1} has only {reach} for this round and cannot {word} to {total}", "WSOP gloss. All-in")
+            raise DomainError(f"p{i + 1} has only {self._amount(reach)} for this round and cannot {word} to {self._amount(total)}", "WSOP gloss. All-in")
         if total < low:
             if self.structure is BettingStructure.FIXED_LIMIT:
-                raise DomainError(f"in fixed limit a {word} is to exactly {low}, not {total}", "WSOP VIII")
+                raise DomainError(f"in fixed limit a {word} is to exactly {self._amount(low)}, not {self._amount(total)}", "WSOP VIII")
             raise DomainError(
-                f"a {word} must be to at least {low} (the largest full bet or raise is {self.min_increment}), "
-                f"not {total}",
+                f"a {word} must be to at least {self._amount(low)} (the largest full bet or raise is "
+                f"{self._amount(self.min_increment)}), not {self._amount(total)}",
                 self.rules.cite("TDA 43-A", "RRoP No-limit 4"),
             )
         if total > high:
             if self.structure is BettingStructure.FIXED_LIMIT:
-                raise DomainError(f"in fixed limit a {word} is to exactly {high}, not {total}", "WSOP VIII")
+                raise DomainError(f"in fixed limit a {word} is to exactly {self._amount(high)}, not {self._amount(total)}", "WSOP VIII")
             half = self.structure is BettingStructure.HALF_POT_LIMIT
             rule = "seed 002" if half else self.rules.cite("TDA 54", "RRoP Pot-limit")
-            raise DomainError(f"the pot limit allows a {word} to at most {high}, not {total}", rule)
+            raise DomainError(f"the pot limit allows a {word} to at most {self._amount(high)}, not {self._amount(total)}", rule)
         self._put_in_raise(i, total)
 
     def _put_in_raise(self, i: int, total: int) -> None:

@@ -77,6 +77,12 @@ class PhhHand:
         whole, rest = divmod(chips, self.unit)
         return whole if rest == 0 else float(Decimal(chips) / self.unit)
 
+    def amount_text(self, chips: int) -> str:
+        """An engine amount as the file writes it: ``"201.30"`` for 20130 when the file counts in cents."""
+        if self.unit == 1:
+            return str(chips)
+        return f"{Decimal(chips) / self.unit:.{len(str(self.unit)) - 1}f}"
+
     def new_state(self, rules: HouseRules | None = None) -> HandState:
         return HandState(
             self.starting_stacks,
@@ -89,6 +95,7 @@ class PhhHand:
             rules=rules,
             names=self.players,
             counted_blinds=self.counted_blinds,
+            amount_text=self.amount_text if self.unit != 1 else None,
         )
 
 
@@ -358,7 +365,13 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
                 f"p{parsed.player + 1} has folded and has no hand to act with; it is p{state.actor + 1}'s turn",
                 "TDA 53",
             )
-        raise DomainError(f"it is p{state.actor + 1}'s turn to act, not p{parsed.player + 1}'s", "TDA 53")
+        # Some published histories leave out a fold; the replay never guesses one (a floor tool must not fold a
+        # player on its own), but it says what is missing.
+        raise DomainError(
+            f"it is p{state.actor + 1}'s turn to act, not p{parsed.player + 1}'s "
+            f"(if p{state.actor + 1} folded, the file leaves out 'p{state.actor + 1} f')",
+            "TDA 53",
+        )
     if parsed.kind == "fold":
         state.fold()
     elif parsed.kind == "call":
