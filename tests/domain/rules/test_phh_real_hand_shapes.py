@@ -187,3 +187,12 @@ actions = ['d dh p1 QdJd', 'd dh p2 Ac7c', 'd dh p3 3s3c', 'd dh p4 Td3d', 'p3 c
     assert "it is p4's turn" in output["error"]["reason"] and "'p4 f'" in output["error"]["reason"]
     code, output, _ = cli(tmp_path, capsys, body.replace("'p1 cc']", "'p4 f', 'p1 cc']"), "legal")
     assert code == 0 and output["actor"] == 1 and output["call"] == 650, "the big blind faces 1150 - 500"
+
+
+def test_a_phhs_file_of_several_hands_exits_2_and_a_single_table_hand_replays(tmp_path, capsys) -> None:
+    """Online datasets ship hands as PHHS: TOML tables [1], [2], ... The command line replays one hand."""
+    two = "[1]\n" + CENTS + "\n[2]\n" + CENTS
+    code, output, err = cli(tmp_path, capsys, two)
+    assert code == 2 and output is None and "2 hands" in err and len(err.strip().splitlines()) == 1
+    code, output, err = cli(tmp_path, capsys, "[7]\n" + CENTS)
+    assert code == 0 and output["stacks"] == [48.35, 44.45, 38.65, 47.05], err

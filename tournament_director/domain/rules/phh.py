@@ -238,6 +238,14 @@ def loads(text: str) -> PhhHand:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise PhhFormatError(f"not valid TOML: {exc}") from None
+    tables = [value for value in data.values() if isinstance(value, dict)]
+    if "variant" not in data and tables and len(tables) == len(data):
+        # A PHHS file: hands as TOML tables [1], [2], ... One hand is read as itself; several are refused.
+        if len(tables) > 1:
+            raise PhhFormatError(
+                f"the file holds {len(tables)} hands (PHHS tables [1], [2], ...); replay one hand per file"
+            )
+        data = tables[0]
     variant = data.get("variant")
     if variant not in VARIANTS:
         raise PhhFormatError(
