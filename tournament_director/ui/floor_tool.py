@@ -92,7 +92,7 @@ class FactsForm(QWidget):
         for fact in form.facts:
             widget = self._widget(fact, seats)
             widget.setFont(_font(BASE_POINT_SIZE))
-            label = QLabel(fact.prompt + ("" if fact.required else ""))
+            label = QLabel(fact.prompt)
             label.setFont(_font(BASE_POINT_SIZE))
             label.setWordWrap(True)
             layout.addRow(label, widget)
