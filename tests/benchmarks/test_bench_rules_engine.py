@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "domain" / "rules"))
 
 from random_hands import (  # noqa: E402
+    apply_action,
     Setup,
     board_for,
     deal_hole_cards,
@@ -33,12 +34,7 @@ def replay_engine_script(setup: Setup, script: list[tuple]) -> HandState:
     for action in script:
         while hand.phase is Phase.DEALING_BOARD:
             hand.deal_board(board_for(hand.street, setup))
-        if action[0] == "fold":
-            hand.fold()
-        elif action[0] == "cc":
-            hand.check_or_call()
-        else:
-            hand.bet_or_raise_to(action[1])
+        apply_action(hand, action)
     while hand.phase is Phase.DEALING_BOARD:
         hand.deal_board(board_for(hand.street, setup))
     hand.resolve_showdown()

@@ -108,19 +108,23 @@ def board_for(street: int, setup: Setup) -> list[Card]:
     return setup.deck[start:start + (3, 1, 1)[street]]
 
 
+def apply_action(hand: HandState, action: tuple) -> None:
+    """One scripted action ("fold",), ("cc",) or ("cbr", total) on this engine's hand."""
+    if action[0] == "fold":
+        hand.fold()
+    elif action[0] == "cc":
+        hand.check_or_call()
+    else:
+        hand.bet_or_raise_to(action[1])
+
+
 def play_engine_only(setup: Setup, rng: random.Random, rules: HouseRules | None = None) -> HandState:
     """Play a random hand through this engine alone (benchmark and property tests)."""
     engine = setup.engine(rules)
     deal_hole_cards(engine, setup)
     while not engine.complete:
         if engine.phase is Phase.BETTING:
-            action = choose(engine.legal_actions(), rng)
-            if action[0] == "fold":
-                engine.fold()
-            elif action[0] == "cc":
-                engine.check_or_call()
-            else:
-                engine.bet_or_raise_to(action[1])
+            apply_action(engine, choose(engine.legal_actions(), rng))
         elif engine.phase is Phase.DEALING_BOARD:
             engine.deal_board(board_for(engine.street, setup))
         else:

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from random_hands import board_for, choose, deal_hole_cards, random_setup
+from random_hands import apply_action, board_for, choose, deal_hole_cards, random_setup
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.rules.betting import BettingStructure
 from tournament_director.domain.rules.hand import HandState, LegalActions, Phase
@@ -55,12 +55,7 @@ def test_robert_rules_profile_differs_only_in_the_heads_up_limit_cap(structure: 
                     lifted += 1
                 action = choose(mine, rng)
                 for hand in (tda, rrop):
-                    if action[0] == "fold":
-                        hand.fold()
-                    elif action[0] == "cc":
-                        hand.check_or_call()
-                    else:
-                        hand.bet_or_raise_to(action[1])
+                    apply_action(hand, action)
             elif tda.phase is Phase.DEALING_BOARD:
                 cards = board_for(tda.street, setup)
                 tda.deal_board(cards)
