@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import random
 from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
+from tests.ui.tournament_setup import open_tournament
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import structure_from_toml
-from tournament_director.resources import resource_path
 from tournament_director.services.floor_tool import FloorToolService
 from tournament_director.services.session import DirectorSession
 
 FIXED_NOW = datetime(2024, 5, 1, 21, 30, tzinfo=timezone.utc)
 
 
-def open_tournament(path: Path, absent_seat_index: int | None = None) -> DirectorSession:
-    session = DirectorSession.open(path / "room.sqlite", backup_dir=path / "backups")
-    session.select_tournament(session.create_tournament("Friday"))
-    structure, _ = structure_from_toml(resource_path("structures", "turbo.toml").read_text(encoding="utf-8"))
-    session.runner.execute("structure.replaced", {"structure": structure.to_dict()})
-    floor = session.tournament
-    floor.rng = random.Random(3)
-    floor.configure({"name": "Friday"})
-    floor.add_tables(1, seats=10)
-    floor.register_many([f"Player {i}" for i in range(1, 10)])
-    floor.draw_seats()
-    return session
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
-from tests.ui.tournament_setup import open_session, seated_tournament
+from tests.ui.tournament_setup import open_session, seated_tournament, show_console
 from tournament_director.ui.main_window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -31,13 +31,7 @@ def session(tmp_path: Path):
 
 
 def make_console(qtbot, session, ui_settings) -> MainWindow:
-    window = MainWindow(session, settings=ui_settings, sounds=False)
-    qtbot.addWidget(window)
-    window.resize(1600, 900)
-    window.show()
-    window.windowHandle().requestActivate()     # shortcuts reach only the active window
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
-    return window
+    return show_console(qtbot, session, ui_settings)
 
 
 def ok(dialog) -> object:

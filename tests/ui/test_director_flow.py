@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
+from tests.ui.tournament_setup import show_console
 from tournament_director.services.session import DirectorSession
 from tournament_director.ui.main_window import MainWindow
 
@@ -41,12 +42,7 @@ def refusals(monkeypatch) -> list[str]:
 @pytest.fixture
 def console(qtbot, tmp_path: Path, ui_settings, refusals):
     session = DirectorSession.open(tmp_path / "room.sqlite", backup_dir=tmp_path / "backups", rng=random.Random(2024))
-    window = MainWindow(session, settings=ui_settings, sounds=False)
-    qtbot.addWidget(window)
-    window.resize(1600, 900)
-    window.show()
-    window.windowHandle().requestActivate()     # shortcuts reach only the active window
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    window = show_console(qtbot, session, ui_settings)
     yield window
     window.close()
     session.close()

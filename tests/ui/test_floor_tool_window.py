@@ -3,16 +3,13 @@ to artifacts/floor_tool/ for review."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from tournament_director.domain.structure import structure_from_toml
-from tournament_director.resources import resource_path
-from tournament_director.services.session import DirectorSession
+from tests.ui.tournament_setup import open_tournament
 from tournament_director.ui.floor_tool import RULEBOOK_SETTING, FloorToolWindow
 
 
@@ -25,16 +22,7 @@ def shots(artifacts_dir: Path) -> Path:
 
 @pytest.fixture
 def session(tmp_path: Path):
-    opened = DirectorSession.open(tmp_path / "room.sqlite", backup_dir=tmp_path / "backups")
-    opened.select_tournament(opened.create_tournament("Friday"))
-    structure, _ = structure_from_toml(resource_path("structures", "turbo.toml").read_text(encoding="utf-8"))
-    opened.runner.execute("structure.replaced", {"structure": structure.to_dict()})
-    floor = opened.tournament
-    floor.rng = random.Random(3)
-    floor.configure({"name": "Friday"})
-    floor.add_tables(1, seats=10)
-    floor.register_many([f"Player {i}" for i in range(1, 11)])
-    floor.draw_seats()
+    opened = open_tournament(tmp_path, players=10)
     yield opened
     opened.close()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from tournament_director.domain.structure import structure_from_toml
+from tournament_director.resources import resource_path
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 
 NAMES = (
@@ -43,3 +45,31 @@ def running_tournament(session: DirectorSession) -> None:
     seated = [s for s in short.seats if s.entry_id is not None]
     session.run(floor.bust, seated[0].entry_id, [seated[1].entry_id])
     session.run(floor.set_present, seated[2].entry_id, False)
+
+
+def show_console(qtbot, session: DirectorSession, ui_settings):
+    """The console as a director sees it: 1600x900, shown and active (shortcuts reach only the active window)."""
+    from tournament_director.ui.main_window import MainWindow
+
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 900)
+    window.show()
+    window.windowHandle().requestActivate()
+    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    return window
+
+
+def open_tournament(path: Path, players: int = 9) -> DirectorSession:
+    """A running one-table tournament (turbo structure, seats drawn) for the floor tool to pick a table from."""
+    session = DirectorSession.open(path / "room.sqlite", backup_dir=path / "backups")
+    session.select_tournament(session.create_tournament("Friday"))
+    structure, _ = structure_from_toml(resource_path("structures", "turbo.toml").read_text(encoding="utf-8"))
+    session.runner.execute("structure.replaced", {"structure": structure.to_dict()})
+    floor = session.tournament
+    floor.rng = random.Random(3)
+    floor.configure({"name": "Friday"})
+    floor.add_tables(1, seats=10)
+    floor.register_many([f"Player {i}" for i in range(1, players + 1)])
+    floor.draw_seats()
+    return session
