@@ -15,8 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer
 
-from tournament_director.domain.clock import PERIOD_CHANGES
-from tournament_director.domain.structure import Level, Structure
+from tournament_director.domain.clock.machine import PERIOD_CHANGES
+from tournament_director.domain.clock.structure import Level, Structure
 from tournament_director.ui.main_window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))

@@ -8,16 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from tournament_director.domain.clock import (
+from tournament_director.domain.clock.machine import (
     BREAK_ENDED,
     BREAK_STARTED,
     LAST_LEVEL_BEFORE_BREAK,
     LEVEL_CHANGED,
     ONE_MINUTE_WARNING,
 )
+from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.state import TournamentState
-from tournament_director.domain.structure import Break, Level, Structure
 from tournament_director.services.clock import ClockService
 from tournament_director.services.commands import CommandRunner
 from tournament_director.store import Store

@@ -311,7 +311,7 @@ def test_configured_break_order_is_followed_TDA_11C(open_service):
 
 def test_broken_table_draw_is_random_table_then_seat_into_the_seats_left_TDA_10B():
     """Two-step draw: different seeds give different seats, always open ones, always balanced."""
-    from tournament_director.domain.balancing import propose
+    from tournament_director.domain.floor.balancing import propose
     from tests.domain.floor.floor_helpers import seated
 
     t = seated({1: [1, 2, 3, 4, 5, 6], 2: [1, 2, 3, 4, 5, 6, 7], 3: [2, 4, 6, 8]})

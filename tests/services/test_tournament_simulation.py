@@ -34,9 +34,9 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain import buttons
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.standings import places, prizes_by_place, standings
+from tournament_director.domain.floor import buttons
+from tournament_director.domain.floor.standings import places, prizes_by_place, standings
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import ForcedBets, MoveProposal, TournamentService
 from tournament_director.store import Store
@@ -580,7 +580,7 @@ class Simulation:
         self.check()
 
     def paid_places(self) -> int:
-        from tournament_director.domain.standings import payout_percentages
+        from tournament_director.domain.floor.standings import payout_percentages
         return len(payout_percentages(self.t))
 
     def deal_at_the_end(self) -> None:

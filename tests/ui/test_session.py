@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import structure_from_toml
+from tournament_director.domain.clock.structure import structure_from_toml
 from tournament_director.resources import resource_path
 from tournament_director.services.session import DatabaseRefused, DirectorSession
 from tournament_director.ui.main_window import MainWindow

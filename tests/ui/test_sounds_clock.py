@@ -9,8 +9,8 @@ import pytest
 
 from PySide6.QtMultimedia import QSoundEffect
 
-from tournament_director.domain.clock import ClockEvent
-from tournament_director.domain.structure import Level
+from tournament_director.domain.clock.machine import ClockEvent
+from tournament_director.domain.clock.structure import Level
 from tournament_director.resources import resource_path
 from tournament_director.ui.sounds import SOUND_FILES, Announcer, ClockSounds, announcement_for
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tournament_director.domain.structure import structure_from_toml
+from tournament_director.domain.clock.structure import structure_from_toml
 from tournament_director.resources import resource_path
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournament_director.domain.schedule import Schedule
-from tournament_director.domain.tournament import Tournament
-
+from tournament_director.domain.clock.schedule import Schedule
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.tournament import Tournament
 
 SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
 RULING_RECORDED = "ruling.recorded"

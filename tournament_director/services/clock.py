@@ -1,8 +1,8 @@
 """The clock service: clock commands recorded as events, and the live countdown between them.
 
 ``ClockService(runner, monotonic=time.monotonic, wall=lambda: datetime.now(UTC))`` keeps a
-``domain.clock.Clock`` in step with the tournament's ``Schedule``. Every command validates on a copy of
-the live clock and through the aggregate, then records one event whose payload is the clock at that
+``domain.clock.machine.Clock`` in step with the tournament's ``Schedule``. Every command validates on a copy
+of the live clock and through the aggregate, then records one event whose payload is the clock at that
 moment (period, remaining milliseconds, running, UTC wall time). ``tick()`` is called by the UI's
 repaint timer: it records the level changes that came due (TDA 23: the new level applies to the next
 hand) and returns every event that fired, so the UI can play sounds; the timer itself never counts time.
@@ -23,16 +23,16 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from tournament_director.domain.chips import ChipSet
-from tournament_director.domain.suggest import suggest_structure_and_chips
-from tournament_director.domain.clock import (
+from tournament_director.domain.clock.chips import ChipSet
+from tournament_director.domain.clock.machine import (
     HAND_FOR_HAND_DEFAULT_MS,
     PERIOD_CHANGES,
     Clock,
     ClockEvent,
 )
+from tournament_director.domain.clock.structure import Break, Level, Period, Structure, structure_from_toml
+from tournament_director.domain.clock.suggest import suggest_structure_and_chips
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Period, Structure, structure_from_toml
 from tournament_director.resources import resource_path
 
 TEMPLATE_NAMES = ("turbo", "regular", "deep_stack", "fixed_limit")
@@ -218,7 +218,7 @@ class ClockService:
 
     def edit_period(self, index: int, period: Period) -> None:
         """Change one level or break of the structure in play (an event like any other)."""
-        from tournament_director.domain.structure import period_to_dict
+        from tournament_director.domain.clock.structure import period_to_dict
 
         structure = self._require_clock().structure.with_period(index, period)
         structure.validate(self.schedule.chip_set)

@@ -15,13 +15,13 @@ from datetime import UTC, datetime, time as time_of_day, timedelta
 from pathlib import Path
 from typing import Any
 
+from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.settings import TournamentSettings
+from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.resources import resource_path
 from tournament_director.services.backups import BackupSchedule
 from tournament_director.services.clock import ClockService, load_template
-from tournament_director.domain.structure import Level
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.event_text import describe_event
 from tournament_director.services.scheduler import (

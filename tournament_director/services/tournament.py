@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from tournament_director.domain import buttons
-from tournament_director.domain.balancing import Move, MoveProposal, propose
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.icm import chip_chop, icm_deal
-from tournament_director.domain.seating import Table, default_rng, draw_first_button, draw_start_seats
-from tournament_director.domain.settings import TournamentSettings
-from tournament_director.domain.standings import (
+from tournament_director.domain.floor import buttons
+from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
+from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
+from tournament_director.domain.floor.standings import (
     StandingsRow, last_group_places, payout_percentages, places, prizes_by_place, standings,
 )
-from tournament_director.domain.tournament import Entry, Tournament
+from tournament_director.domain.floor.tournament import Entry, Tournament
+from tournament_director.domain.money.icm import chip_chop, icm_deal
+from tournament_director.domain.money.settings import TournamentSettings
 
 __all__ = [
     "BustResult", "DealProposal", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
@@ -387,7 +387,7 @@ class TournamentService:
         return [self._table_view(table, halts) for table in sorted(self._t.open_tables(), key=lambda x: x.number)]
 
     def _halts(self) -> set[int]:
-        from tournament_director.domain.balancing import halting_flags
+        from tournament_director.domain.floor.balancing import halting_flags
 
         return set(halting_flags(self._t.open_tables(), self._t.settings.halt_short_by))
 

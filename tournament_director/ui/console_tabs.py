@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_director.domain.structure import structure_from_toml
+from tournament_director.domain.clock.structure import structure_from_toml
 from tournament_director.resources import resources_root
 from tournament_director.services.clock import suggested_structure
 from tournament_director.ui.dialogs import BustDialog, DealDialog, MoveDialog, template_title

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.chips import (
+from tournament_director.domain.clock.chips import (
     ChipDenomination,
     ChipSet,
     RaceSeat,
@@ -17,8 +17,8 @@ from tournament_director.domain.chips import (
     colour_up_schedule,
     deal_race_cards,
 )
+from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Structure
 
 
 def table() -> list[RaceSeat]:

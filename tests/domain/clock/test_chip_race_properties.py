@@ -8,7 +8,7 @@ import random
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.chips import RaceSeat, chip_race, deal_race_cards
+from tournament_director.domain.clock.chips import RaceSeat, chip_race, deal_race_cards
 
 seats_strategy = st.lists(
     st.tuples(st.integers(0, 7), st.integers(0, 3), st.sampled_from([0, 0, 500, 1_000, 12_500])),

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.clock import (
+from tournament_director.domain.clock.machine import (
     BREAK_ENDED,
     BREAK_STARTED,
     HAND_FOR_HAND_CAP_MS,
@@ -17,8 +17,8 @@ from tournament_director.domain.clock import (
     STRUCTURE_ENDED,
     Clock,
 )
+from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Structure
 
 
 def short_structure() -> Structure:

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tournament_director.domain.clock import (
+from tournament_director.domain.clock.machine import (
     BREAK_ENDED,
     BREAK_STARTED,
     LAST_LEVEL_BEFORE_BREAK,
@@ -16,8 +16,8 @@ from tournament_director.domain.clock import (
     STRUCTURE_ENDED,
     Clock,
 )
+from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Structure
 
 
 def twelve_hour_structure() -> Structure:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from tournament_director.domain.clock.schedule import Schedule
+from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.schedule import Schedule
-from tournament_director.domain.structure import Break, Level, Structure
 
 STRUCTURE = Structure((Level(1, 600, 25, 50), Break(300), Level(2, 600, 50, 100)))
 T0 = "2024-06-01T18:00:00+00:00"

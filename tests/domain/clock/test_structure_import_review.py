@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament_director.domain.chips import ChipDenomination, ChipSet
+from tournament_director.domain.clock.chips import ChipDenomination, ChipSet
+from tournament_director.domain.clock.structure import Break, Level, Structure, structure_from_toml, structure_to_toml
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Structure, structure_from_toml, structure_to_toml
 from tournament_director.services.clock import load_template
 
 GOOD_LEVEL = 'kind = "level"\nnumber = 1\nduration_seconds = 600\nsmall_blind = 50\nbig_blind = 100\n'

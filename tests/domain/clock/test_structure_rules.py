@@ -6,16 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from tournament_director.domain.chips import ChipDenomination, ChipSet, colour_up_schedule
-from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import (
+from tournament_director.domain.clock.chips import ChipDenomination, ChipSet, colour_up_schedule
+from tournament_director.domain.clock.structure import (
     Break,
     Level,
     Structure,
     structure_from_toml,
     structure_to_toml,
 )
-from tournament_director.domain.suggest import suggest_structure
+from tournament_director.domain.clock.suggest import suggest_structure
+from tournament_director.domain.errors import DomainError
 from tournament_director.resources import resource_path
 
 CHIPS = ChipSet(

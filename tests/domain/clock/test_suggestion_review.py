@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from tournament_director.domain.chips import players_the_case_serves
-from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level
-from tournament_director.domain.suggest import (
+from tournament_director.domain.clock.chips import players_the_case_serves
+from tournament_director.domain.clock.structure import Break, Level
+from tournament_director.domain.clock.suggest import (
     LEVEL_MINUTES,
     SMALL_BLIND_LADDER,
     estimated_finish_seconds,
     suggest_structure,
     suggest_structure_and_chips,
 )
+from tournament_director.domain.errors import DomainError
 
 CASES = [(hours, field, stack) for hours in (3, 5, 8) for field in (20, 100, 1000)
          for stack in (10_000, 20_000, 30_000, 50_000)]

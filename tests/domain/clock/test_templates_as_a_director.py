@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tournament_director.domain.chips import colour_up_schedule, players_the_case_serves
-from tournament_director.domain.structure import Break, Level
-from tournament_director.domain.suggest import estimated_finish_seconds
+from tournament_director.domain.clock.chips import colour_up_schedule, players_the_case_serves
+from tournament_director.domain.clock.structure import Break, Level
+from tournament_director.domain.clock.suggest import estimated_finish_seconds
 from tournament_director.services.clock import TEMPLATE_NAMES, load_template
 
 ROUND_SMALL_BLINDS = {75} | {m * 10**k for m in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8) for k in range(1, 7)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tournament_director.domain.seating import draw_start_seats
-from tournament_director.domain.tournament import Tournament
+from tournament_director.domain.floor.seating import draw_start_seats
+from tournament_director.domain.floor.tournament import Tournament
 
 
 def configured(**settings: Any) -> Tournament:

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from tournament_director.domain.balancing import propose
-from tournament_director.domain.buttons import due_big_blind_order, upcoming_positions
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.balancing import propose
+from tournament_director.domain.floor.buttons import due_big_blind_order, upcoming_positions
 
 from .floor_helpers import configured, deal, drawn, seated
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.standings import places, standings
+from tournament_director.domain.floor.standings import places, standings
 
 from .floor_helpers import deal, drawn, seated
 

@@ -11,12 +11,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.balancing import propose
-from tournament_director.domain.buttons import due_big_blind_order
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.seating import draw_start_seats
-from tournament_director.domain.standings import standings
-from tournament_director.domain.tournament import Tournament
+from tournament_director.domain.floor.balancing import propose
+from tournament_director.domain.floor.buttons import due_big_blind_order
+from tournament_director.domain.floor.seating import draw_start_seats
+from tournament_director.domain.floor.standings import standings
+from tournament_director.domain.floor.tournament import Tournament
 
 OPS = ("register", "bust", "bust", "bust", "rebuy", "hand", "absent", "propose", "propose", "busts_same_hand")
 

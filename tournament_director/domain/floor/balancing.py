@@ -18,8 +18,8 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from tournament_director.domain.buttons import due_big_blind_order, worst_position_seats
-from tournament_director.domain.seating import Table, default_rng
+from tournament_director.domain.floor.buttons import due_big_blind_order, worst_position_seats
+from tournament_director.domain.floor.seating import Table, default_rng
 
 RULE_BALANCE = "TDA 11-A"
 RULE_BREAK = "TDA 10-B"

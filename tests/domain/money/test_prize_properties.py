@@ -9,11 +9,11 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.icm import chip_chop, icm_deal
-from tournament_director.domain.payouts import prizes_from_percentages, split_evenly
-from tournament_director.domain.standings import places, prizes_by_place, standings
+from tournament_director.domain.floor.standings import places, prizes_by_place, standings
+from tournament_director.domain.money.icm import chip_chop, icm_deal
+from tournament_director.domain.money.payouts import prizes_from_percentages, split_evenly
 
-from .floor_helpers import drawn
+from tests.domain.floor.floor_helpers import drawn
 
 money = st.fixed_dictionaries({
     "buy_in": st.integers(1, 1_000),

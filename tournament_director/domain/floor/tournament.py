@@ -37,12 +37,12 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any, Callable, Iterator
 
-from tournament_director.domain import buttons
-from tournament_director.domain.balancing import FloorPicture, Move, default_break_order
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.payouts import HUNDRED, percentage, split_evenly
-from tournament_director.domain.seating import Table, validate_table_spec
-from tournament_director.domain.settings import TournamentSettings
+from tournament_director.domain.floor import buttons
+from tournament_director.domain.floor.balancing import FloorPicture, Move, default_break_order
+from tournament_director.domain.floor.seating import Table, validate_table_spec
+from tournament_director.domain.money.payouts import HUNDRED, percentage, split_evenly
+from tournament_director.domain.money.settings import TournamentSettings
 
 
 @dataclass(slots=True)
@@ -816,7 +816,7 @@ class Tournament:
         self.payout_percentages = values
 
     def _deal_made(self, p: dict[str, Any]) -> None:
-        from tournament_director.domain.standings import prizes_by_place
+        from tournament_director.domain.floor.standings import prizes_by_place
 
         if self.deal is not None:
             raise DomainError("a deal has already been made")
@@ -837,7 +837,7 @@ class Tournament:
     def check_invariants(self) -> list[str]:
         """Problems in the state, empty when all is well (each active entry in exactly one seat, no seat
         with two entries, places distinct, chips and money accounted for)."""
-        from tournament_director.domain.standings import standings
+        from tournament_director.domain.floor.standings import standings
 
         problems: list[str] = []
         seat_owner: dict[tuple[int, int], int] = {}

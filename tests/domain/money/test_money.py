@@ -8,11 +8,11 @@ from decimal import Decimal
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.icm import chip_chop, icm_deal, icm_equities
-from tournament_director.domain.payouts import parse_payout_table, prizes_from_percentages
-from tournament_director.domain.standings import payout_table, prizes_by_place, standings
+from tournament_director.domain.floor.standings import payout_table, prizes_by_place, standings
+from tournament_director.domain.money.icm import chip_chop, icm_deal, icm_equities
+from tournament_director.domain.money.payouts import parse_payout_table, prizes_from_percentages
 
-from .floor_helpers import configured, drawn
+from tests.domain.floor.floor_helpers import configured, drawn
 
 
 def register(t, name, level=1, time_of_day=None, player_id=None):

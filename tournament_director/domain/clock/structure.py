@@ -143,7 +143,7 @@ class Structure:
             else:
                 raise DomainError(f"unknown period {period!r}")
         if chip_set is not None:
-            from tournament_director.domain.chips import validate_structure_chips
+            from tournament_director.domain.clock.chips import validate_structure_chips
 
             validate_structure_chips(self, chip_set)
 
@@ -299,7 +299,7 @@ def structure_from_toml(text: str) -> tuple[Structure, "ChipSet | None"]:
     """Read a structure (and its chip set, when the file has a [chips] table); validates both."""
     import tomllib
 
-    from tournament_director.domain.chips import ChipSet
+    from tournament_director.domain.clock.chips import ChipSet
 
     try:
         data = tomllib.loads(text)
@@ -321,7 +321,7 @@ def structure_to_toml(structure: Structure, chip_set: "ChipSet | None" = None) -
 
 
 if TYPE_CHECKING:  # pragma: no cover
-    from tournament_director.domain.chips import ChipSet
+    from tournament_director.domain.clock.chips import ChipSet
 
 
 __all__ = [

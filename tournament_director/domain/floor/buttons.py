@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tournament_director.domain.seating import Table
+from tournament_director.domain.floor.seating import Table
 
 
 @dataclass(frozen=True)

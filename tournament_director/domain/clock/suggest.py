@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from tournament_director.domain.chips import ChipDenomination, ChipSet, chips_needed
+from tournament_director.domain.clock.chips import ChipDenomination, ChipSet, chips_needed
+from tournament_director.domain.clock.structure import Break, Level, Period, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Period, Structure
 
 SMALL_BLIND_LADDER = (
     1, 2, 3, 5, 10, 15, 20, 25, 50, 75, 100, 150, 200, 300, 400, 500, 600, 800, 1_000, 1_200, 1_500,

@@ -18,8 +18,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
+from tournament_director.domain.clock.structure import Level, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Level, Structure
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades, for draws only (RRoP Ties; TDA Add. 10)

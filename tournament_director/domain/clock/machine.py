@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournament_director.domain.clock.structure import Break, Level, Period, Structure
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Period, Structure
 
 LEVEL_CHANGED = "level_changed"
 BREAK_STARTED = "break_started"

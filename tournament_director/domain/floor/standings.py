@@ -14,11 +14,11 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from tournament_director.domain.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
+from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
 from tournament_director.resources import resource_path
 
 if TYPE_CHECKING:
-    from tournament_director.domain.tournament import BustGroup, Tournament
+    from tournament_director.domain.floor.tournament import BustGroup, Tournament
 
 
 @dataclass(frozen=True)

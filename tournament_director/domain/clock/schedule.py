@@ -2,7 +2,7 @@
 
 It folds the "structure.*" and "clock.*" events of a tournament. Every clock event carries the clock
 as it stood at that moment: ``period_index``, ``remaining_ms``, ``running`` and ``wall_time`` (UTC,
-ISO 8601). The live countdown between events is the job of ``domain.clock.Clock`` (driven by the
+ISO 8601). The live countdown between events is the job of ``domain.clock.machine.Clock`` (driven by the
 clock service); the aggregate only needs the saved state, so it never reads a clock and the level in
 force for the next hand (TDA 23) is always known from the log alone.
 
@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tournament_director.domain.chips import ChipSet
+from tournament_director.domain.clock.chips import ChipSet
+from tournament_director.domain.clock.structure import Break, Level, Period, Structure, period_from_dict
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.structure import Break, Level, Period, Structure, period_from_dict
 
 CLOCK_EVENT_TYPES = (
     "clock.started",
