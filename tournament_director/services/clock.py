@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from tournament_director.domain.clock.chips import ChipSet
+from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.machine import (
     HAND_FOR_HAND_DEFAULT_MS,
     PERIOD_CHANGES,

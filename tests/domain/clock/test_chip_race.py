@@ -8,16 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournament_director.domain.clock.chips import (
-    ChipDenomination,
-    ChipSet,
-    RaceSeat,
-    chip_race,
-    chip_race_procedure,
-    colour_up_schedule,
-    deal_race_cards,
-)
-from tournament_director.domain.clock.structure import Break, Level, Structure
+from tournament_director.domain.clock.chip_set import ChipDenomination, ChipSet
+from tournament_director.domain.clock.chips import RaceSeat, chip_race, chip_race_procedure, deal_race_cards
+from tournament_director.domain.clock.structure import Break, Level, Structure, colour_up_schedule
 from tournament_director.domain.errors import DomainError
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament_director.domain.clock.chips import ChipDenomination, ChipSet
+from tournament_director.domain.clock.chip_set import ChipDenomination, ChipSet
 from tournament_director.domain.clock.structure import Break, Level, Structure, structure_from_toml, structure_to_toml
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.clock import load_template

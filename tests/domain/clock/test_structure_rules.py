@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from tournament_director.domain.clock.chips import ChipDenomination, ChipSet, colour_up_schedule
+from tournament_director.domain.clock.chip_set import ChipDenomination, ChipSet
 from tournament_director.domain.clock.structure import (
     Break,
     Level,
     Structure,
+    colour_up_schedule,
     structure_from_toml,
     structure_to_toml,
 )

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from tournament_director.domain.clock.chips import colour_up_schedule, players_the_case_serves
-from tournament_director.domain.clock.structure import Break, Level
+from tournament_director.domain.clock.chips import players_the_case_serves
+from tournament_director.domain.clock.structure import Break, Level, colour_up_schedule
 from tournament_director.domain.clock.suggest import estimated_finish_seconds
 from tournament_director.services.clock import TEMPLATE_NAMES, load_template
 

@@ -1,9 +1,7 @@
-"""Chip sets, colour-ups and the chip race (TDA 24; RRoP *Tournaments*; rules-reference 2.6).
+"""Chips for a field and the chip race (TDA 24; RRoP *Tournaments*; rules-reference 2.6).
 
-A ``ChipSet`` lists the denominations with their colours and how many chips the case holds, plus
-the chips each player starts with. ``validate_structure_chips`` checks a structure against it: every
-colour-up removes a denomination that is still in play, and every blind, ante and bet can be paid
-with the chips in play at that level.
+``chips_needed`` and ``players_the_case_serves`` count the chips a field needs from the starting stacks
+through every colour-up of the structure (chip_set.py holds the set, structure.py its colour-up schedule).
 
 The chip race is deterministic once the cards are dealt (``deal_race_cards`` does the dealing with an
 injectable random source): one card per odd chip, the highest card (by rank, then suit
@@ -16,185 +14,14 @@ from __future__ import annotations
 import random as _random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from tournament_director.domain.clock.structure import Level, Structure
+from tournament_director.domain.clock.chip_set import ChipSet
+from tournament_director.domain.clock.structure import ColourUp, Structure, colour_up_schedule
 from tournament_director.domain.errors import DomainError
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades, for draws only (RRoP Ties; TDA Add. 10)
-
-
-@dataclass(frozen=True)
-class ChipDenomination:
-    value: int
-    colour: str
-    quantity: int  # chips of this value in the case
-
-
-@dataclass(frozen=True)
-class ChipSet:
-    chips: tuple[ChipDenomination, ...]
-    per_player: tuple[tuple[int, int], ...] = ()  # (value, count): the starting stack
-    name: str = ""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "chips", tuple(sorted(self.chips, key=lambda c: c.value)))
-        object.__setattr__(self, "per_player", tuple(sorted((int(v), int(n)) for v, n in self.per_player)))
-
-    @property
-    def denominations(self) -> tuple[int, ...]:
-        return tuple(c.value for c in self.chips)
-
-    def colour_of(self, value: int) -> str:
-        for chip in self.chips:
-            if chip.value == value:
-                return chip.colour
-        raise DomainError(f"there is no {value} chip in the set")
-
-    @property
-    def starting_stack(self) -> int:
-        return sum(value * count for value, count in self.per_player)
-
-    def max_players(self) -> int:
-        """How many starting stacks the case holds."""
-        counts = [self._quantity(value) // count for value, count in self.per_player if count]
-        return min(counts) if counts else 0
-
-    def validate(self) -> None:
-        if not self.chips:
-            raise DomainError("a chip set needs at least one denomination")
-        seen: set[int] = set()
-        for chip in self.chips:
-            if chip.value <= 0:
-                raise DomainError(f"chip values must be above zero (got {chip.value})")
-            if chip.value in seen:
-                raise DomainError(f"the {chip.value} chip is listed twice")
-            if chip.quantity < 0:
-                raise DomainError(f"the {chip.value} chip has a negative quantity")
-            seen.add(chip.value)
-        for value, count in self.per_player:
-            if value not in seen:
-                raise DomainError(f"the starting stack uses a {value} chip that is not in the set")
-            if count < 0:
-                raise DomainError(f"the starting stack has a negative number of {value} chips")
-
-    def _quantity(self, value: int) -> int:
-        return next((c.quantity for c in self.chips if c.value == value), 0)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "chips": [{"value": c.value, "colour": c.colour, "quantity": c.quantity} for c in self.chips],
-            "per_player": [{"value": v, "count": n} for v, n in self.per_player],
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "ChipSet":
-        """A chip set from plain data (a [chips] table or an event payload); unknown fields and wrong types are
-        refused."""
-        if not isinstance(data, Mapping):
-            raise DomainError("the chip set must be a table of values")
-        _only(data, {"name", "chips", "per_player"}, "the chip set")
-        if not isinstance(data.get("chips"), list):
-            raise DomainError("the chip set needs a list of chips (value, colour, quantity)")
-        chips = []
-        for position, raw in enumerate(data["chips"], start=1):
-            where = f"chip {position} of the set"
-            if not isinstance(raw, Mapping):
-                raise DomainError(f"{where} is not a table of values")
-            _only(raw, {"value", "colour", "quantity"}, where)
-            colour = raw.get("colour", "")
-            if not isinstance(colour, str):
-                raise DomainError(f"{where}: colour must be text, not {colour!r}")
-            chips.append(ChipDenomination(_count(raw, "value", where), colour, _count(raw, "quantity", where)))
-        raw_stack = data.get("per_player", [])
-        if not isinstance(raw_stack, list):
-            raise DomainError("per_player must be a list of chips (value, count)")
-        per_player = []
-        for position, raw in enumerate(raw_stack, start=1):
-            where = f"starting-stack entry {position}"
-            if not isinstance(raw, Mapping):
-                raise DomainError(f"{where} is not a table of values")
-            _only(raw, {"value", "count"}, where)
-            per_player.append((_count(raw, "value", where), _count(raw, "count", where)))
-        name = data.get("name", "")
-        if not isinstance(name, str):
-            raise DomainError(f"the chip set name must be text, not {name!r}")
-        chip_set = cls(tuple(chips), tuple(per_player), name)
-        chip_set.validate()
-        return chip_set
-
-
-def _only(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    unknown = set(data) - allowed
-    if unknown:
-        raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
-
-
-def _count(data: Mapping[str, Any], name: str, where: str) -> int:
-    if name not in data:
-        raise DomainError(f"{where} is missing {name}")
-    value = data[name]
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
-    return value
-
-
-@dataclass(frozen=True)
-class ColourUp:
-    break_index: int  # index of the break in structure.periods
-    after_level: int  # the play level just before the break
-    removed: tuple[int, ...]
-    smallest_in_play: int  # the smallest chip left once the colour-up is done
-
-
-def colour_up_schedule(structure: Structure, chip_set: ChipSet) -> list[ColourUp]:
-    """The colour-ups of a structure in order; raises DomainError where one does not fit the set."""
-    chip_set.validate()
-    in_play = set(chip_set.denominations)
-    schedule: list[ColourUp] = []
-    last_level = 0
-    for index, period in enumerate(structure.periods):
-        if isinstance(period, Level):
-            last_level = period.number
-            continue
-        if not period.colour_up:
-            continue
-        where = f"{period.name} after level {last_level}"
-        if len(set(period.colour_up)) != len(period.colour_up):
-            raise DomainError(f"{where} lists the same chip twice in its colour-up")
-        for value in period.colour_up:
-            if value not in chip_set.denominations:
-                raise DomainError(f"{where} colours up the {value} chip, which is not in the chip set")
-            if value not in in_play:
-                raise DomainError(f"{where} colours up the {value} chip, which was already removed")
-        remaining = in_play - set(period.colour_up)
-        if not remaining:
-            raise DomainError(f"{where} would remove every chip in play")
-        if min(period.colour_up) > min(remaining):
-            # Removing a larger chip while a smaller one stays is not a colour-up.
-            raise DomainError(f"{where} removes the {min(period.colour_up)} chip but keeps the smaller {min(remaining)}")
-        in_play = remaining
-        schedule.append(ColourUp(index, last_level, tuple(sorted(period.colour_up)), min(in_play)))
-    return schedule
-
-
-def validate_structure_chips(structure: Structure, chip_set: ChipSet) -> None:
-    """Colour-ups must fit the set, and every level must be payable with the chips then in play."""
-    colour_ups = {c.break_index: c for c in colour_up_schedule(structure, chip_set)}
-    smallest = min(chip_set.denominations)
-    if chip_set.per_player and chip_set.starting_stack % smallest:
-        raise DomainError(f"the starting stack cannot be made of {smallest} chips")
-    for index, period in enumerate(structure.periods):
-        if index in colour_ups:
-            smallest = colour_ups[index].smallest_in_play
-        if isinstance(period, Level):
-            for amount in period.amounts():
-                if amount % smallest:
-                    raise DomainError(
-                        f"level {period.number}: {amount} cannot be paid when the smallest chip in play is {smallest}"
-                    )
 
 
 def chips_needed(structure: Structure, chip_set: ChipSet, players: int) -> dict[int, int]:
@@ -382,13 +209,8 @@ def _break_label(colour_up: ColourUp) -> str:
 
 
 __all__ = [
-    "ChipDenomination",
-    "ChipSet",
-    "ColourUp",
     "RaceSeat",
     "RaceResult",
-    "colour_up_schedule",
-    "validate_structure_chips",
     "players_the_case_serves",
     "chips_needed",
     "odd_chip_counts",

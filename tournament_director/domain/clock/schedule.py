@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tournament_director.domain.clock.chips import ChipSet
+from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.structure import Break, Level, Period, Structure, period_from_dict
 from tournament_director.domain.errors import DomainError
 

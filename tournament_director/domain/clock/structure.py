@@ -2,14 +2,18 @@
 
 A ``Structure`` is immutable; editing one produces a new value (``with_period``), and a running
 tournament records the edit as a "structure.edited" / "structure.replaced" event. Validation raises
-``DomainError`` naming the level (play-level number) or break at fault.
+``DomainError`` naming the level (play-level number) or break at fault. Against a chip set, every colour-up
+must remove a denomination still in play and every blind, ante and bet must be payable with the chips in play
+at that level (TDA 24; rules-reference 2.6). A structure file is TOML with the periods and an optional
+[chips] table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
+from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.errors import DomainError
 
 BETTING_STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "half_pot_limit")
@@ -117,7 +121,7 @@ class Structure:
         return replace(self, periods=_renumbered(periods))
 
     # --- validation -----------------------------------------------------------------------------
-    def validate(self, chip_set: "ChipSet | None" = None) -> None:
+    def validate(self, chip_set: ChipSet | None = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""
         if not self.periods:
             raise DomainError("a structure needs at least one level")
@@ -143,8 +147,6 @@ class Structure:
             else:
                 raise DomainError(f"unknown period {period!r}")
         if chip_set is not None:
-            from tournament_director.domain.clock.chips import validate_structure_chips
-
             validate_structure_chips(self, chip_set)
 
     # --- plain data (TOML / JSON) ---------------------------------------------------------------
@@ -294,12 +296,67 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
     raise DomainError(f"{where} has unknown kind {kind!r} (expected 'level' or 'break')")
 
 
+# --- colour-ups: what the structure asks of the chip set (TDA 24) -------------------------------------
+@dataclass(frozen=True)
+class ColourUp:
+    break_index: int  # index of the break in structure.periods
+    after_level: int  # the play level just before the break
+    removed: tuple[int, ...]
+    smallest_in_play: int  # the smallest chip left once the colour-up is done
+
+
+def colour_up_schedule(structure: Structure, chip_set: ChipSet) -> list[ColourUp]:
+    """The colour-ups of a structure in order; raises DomainError where one does not fit the set."""
+    chip_set.validate()
+    in_play = set(chip_set.denominations)
+    schedule: list[ColourUp] = []
+    last_level = 0
+    for index, period in enumerate(structure.periods):
+        if isinstance(period, Level):
+            last_level = period.number
+            continue
+        if not period.colour_up:
+            continue
+        where = f"{period.name} after level {last_level}"
+        if len(set(period.colour_up)) != len(period.colour_up):
+            raise DomainError(f"{where} lists the same chip twice in its colour-up")
+        for value in period.colour_up:
+            if value not in chip_set.denominations:
+                raise DomainError(f"{where} colours up the {value} chip, which is not in the chip set")
+            if value not in in_play:
+                raise DomainError(f"{where} colours up the {value} chip, which was already removed")
+        remaining = in_play - set(period.colour_up)
+        if not remaining:
+            raise DomainError(f"{where} would remove every chip in play")
+        if min(period.colour_up) > min(remaining):
+            # Removing a larger chip while a smaller one stays is not a colour-up.
+            raise DomainError(f"{where} removes the {min(period.colour_up)} chip but keeps the smaller {min(remaining)}")
+        in_play = remaining
+        schedule.append(ColourUp(index, last_level, tuple(sorted(period.colour_up)), min(in_play)))
+    return schedule
+
+
+def validate_structure_chips(structure: Structure, chip_set: ChipSet) -> None:
+    """Colour-ups must fit the set, and every level must be payable with the chips then in play."""
+    colour_ups = {c.break_index: c for c in colour_up_schedule(structure, chip_set)}
+    smallest = min(chip_set.denominations)
+    if chip_set.per_player and chip_set.starting_stack % smallest:
+        raise DomainError(f"the starting stack cannot be made of {smallest} chips")
+    for index, period in enumerate(structure.periods):
+        if index in colour_ups:
+            smallest = colour_ups[index].smallest_in_play
+        if isinstance(period, Level):
+            for amount in period.amounts():
+                if amount % smallest:
+                    raise DomainError(
+                        f"level {period.number}: {amount} cannot be paid when the smallest chip in play is {smallest}"
+                    )
+
+
 # --- TOML import and export ------------------------------------------------------------------------
-def structure_from_toml(text: str) -> tuple[Structure, "ChipSet | None"]:
+def structure_from_toml(text: str) -> tuple[Structure, ChipSet | None]:
     """Read a structure (and its chip set, when the file has a [chips] table); validates both."""
     import tomllib
-
-    from tournament_director.domain.clock.chips import ChipSet
 
     try:
         data = tomllib.loads(text)
@@ -311,7 +368,7 @@ def structure_from_toml(text: str) -> tuple[Structure, "ChipSet | None"]:
     return structure, chip_set
 
 
-def structure_to_toml(structure: Structure, chip_set: "ChipSet | None" = None) -> str:
+def structure_to_toml(structure: Structure, chip_set: ChipSet | None = None) -> str:
     import tomli_w
 
     data = structure.to_dict()
@@ -320,16 +377,15 @@ def structure_to_toml(structure: Structure, chip_set: "ChipSet | None" = None) -
     return tomli_w.dumps(data)
 
 
-if TYPE_CHECKING:  # pragma: no cover
-    from tournament_director.domain.clock.chips import ChipSet
-
-
 __all__ = [
     "Level",
     "Break",
     "Period",
     "Structure",
     "BETTING_STRUCTURES",
+    "ColourUp",
+    "colour_up_schedule",
+    "validate_structure_chips",
     "period_to_dict",
     "period_from_dict",
     "structure_from_toml",

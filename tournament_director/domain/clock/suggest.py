@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from tournament_director.domain.clock.chips import ChipDenomination, ChipSet, chips_needed
+from tournament_director.domain.clock.chip_set import ChipDenomination, ChipSet
+from tournament_director.domain.clock.chips import chips_needed
 from tournament_director.domain.clock.structure import Break, Level, Period, Structure
 from tournament_director.domain.errors import DomainError
 
