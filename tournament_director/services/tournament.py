@@ -16,11 +16,12 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
+from tournament_director.domain.floor.records import Entry
 from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
 from tournament_director.domain.floor.standings import (
     StandingsRow, last_group_places, payout_percentages, places, prizes_by_place, standings,
 )
-from tournament_director.domain.floor.tournament import Entry, Tournament
+from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.icm import chip_chop, icm_deal
 from tournament_director.domain.money.settings import TournamentSettings
 

@@ -12,13 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
+from tournament_director.domain.floor.records import BustGroup, FloorRecords
 from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
 from tournament_director.resources import resource_path
-
-if TYPE_CHECKING:
-    from tournament_director.domain.floor.tournament import BustGroup, Tournament
 
 
 @dataclass(frozen=True)
@@ -44,18 +41,18 @@ def payout_table(name: str) -> PayoutTable:
     return load_payout_table(resource_path("payouts", f"{name}.toml"))
 
 
-def payout_percentages(t: "Tournament") -> tuple[Decimal, ...]:
+def payout_percentages(t: FloorRecords) -> tuple[Decimal, ...]:
     if t.payout_percentages is not None:
         return t.payout_percentages
     return payout_table(t.settings.payout_table).percentages_for(max(len(t.entries), 1))
 
 
-def prizes_by_place(t: "Tournament") -> list[int]:
+def prizes_by_place(t: FloorRecords) -> list[int]:
     """Prize of place 1, 2, ...; they add up to the prize pool."""
     return prizes_from_percentages(t.prize_pool, payout_percentages(t), t.settings.payout_unit)
 
 
-def group_tiers(group: "BustGroup") -> list[list[int]]:
+def group_tiers(group: BustGroup) -> list[list[int]]:
     """The entries of one bust group from the best finish to the worst; each tier ties."""
     tables = {n for n in group.tables.values()}
     if group.hand_for_hand_hand is not None and len(tables) > 1:
@@ -66,7 +63,7 @@ def group_tiers(group: "BustGroup") -> list[list[int]]:
     return [sorted(by_chips[c]) for c in sorted(by_chips, reverse=True)]
 
 
-def places(t: "Tournament") -> dict[int, tuple[int, int]]:
+def places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     """entry id -> (place, last place covered) for every finished entry (and the winner when over)."""
     result: dict[int, tuple[int, int]] = {}
     running = t.alive
@@ -81,7 +78,7 @@ def places(t: "Tournament") -> dict[int, tuple[int, int]]:
     return result
 
 
-def last_group_places(t: "Tournament") -> dict[int, tuple[int, int]]:
+def last_group_places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     """Places of the latest bust group only (cheap: used after each bust)."""
     if not t.bust_groups:
         return {}
@@ -94,7 +91,7 @@ def last_group_places(t: "Tournament") -> dict[int, tuple[int, int]]:
     return result
 
 
-def standings(t: "Tournament") -> list[StandingsRow]:
+def standings(t: FloorRecords) -> list[StandingsRow]:
     """Every entry: the players still in first (by chips), then by finishing place."""
     prizes = prizes_by_place(t)
     placed = places(t)

@@ -1,0 +1,40 @@
+"""Every floor event is handled in exactly one place: the settings by ``Tournament`` itself, every other event by
+one part (entries, tables, busts, prizes); none of them reaches the schedule or the rulings."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor import busts, entries, prizes, tables
+from tournament_director.domain.floor.tournament import Tournament, route
+from tournament_director.domain.state import RULING_RECORDED, SCHEDULE_EVENT_PREFIXES
+
+FLOOR_EVENTS = {
+    "tournament.configured", "registration.closed", "entry.registered", "entries.imported", "entry.rebuy",
+    "entry.addon", "entry.presence", "chips.counted", "tables.added", "seat.locked", "seats.drawn",
+    "table.button_set", "moves.accepted", "hand.next", "hand.finished", "hand_for_hand.set", "entry.busted",
+    "payouts.edited", "deal.made",
+}
+
+
+def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
+    claimed = ["tournament.configured"] + [
+        event_type for part in (entries, tables, busts, prizes) for event_type, _handler in part.HANDLERS
+    ]
+    assert len(claimed) == len(set(claimed)), "an event type is claimed twice"
+    assert set(claimed) == FLOOR_EVENTS == set(Tournament.HANDLERS)
+    assert not any(e.startswith(SCHEDULE_EVENT_PREFIXES) or e == RULING_RECORDED for e in FLOOR_EVENTS)
+
+
+def test_an_event_claimed_twice_is_refused_when_the_routes_are_built() -> None:
+    with pytest.raises(ValueError, match="entry.busted"):
+        route(busts.HANDLERS, (("entry.busted", lambda t, p: None),))
+
+
+def test_an_unknown_event_is_refused_and_changes_nothing() -> None:
+    t = Tournament.new()
+    before = t.to_snapshot()
+    with pytest.raises(DomainError, match="does not know the event 'entry.teleported'"):
+        t.apply("entry.teleported", {})
+    assert t.to_snapshot() == before

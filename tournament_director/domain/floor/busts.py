@@ -1,0 +1,128 @@
+"""Busts and the finish: eliminations (each hand's busts form one group, the base of the places), the bust
+chips and bounties going to the eliminators, and the end when one player is left.
+
+The players busted on one hand are one bust group, so standings.py can place them by their chips at the
+start of the hand (seed 004 T 11) or tie them across tables hand-for-hand (TDA RP-8A; WSOP 126b). A bust
+with several eliminators splits the chips and the bounty evenly; in a progressive knockout part of the
+bounty is paid in cash and the rest goes onto the eliminators' heads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor import seats
+from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords, whole_number
+from tournament_director.domain.money.payouts import split_evenly
+
+
+def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
+    busts = p["busts"]
+    if not isinstance(busts, list) or not busts:
+        raise DomainError("no player to eliminate")
+    ids = [b["entry_id"] for b in busts]
+    if len(set(ids)) != len(ids):
+        raise DomainError("a player is eliminated twice in one hand")
+    if len(ids) >= t.alive:
+        raise DomainError(
+            f"{len(ids)} eliminations would leave no one: {t.alive} player(s) left; the last one wins"
+        )
+    plan = []
+    for b in busts:
+        entry = t.live_entry(b["entry_id"])
+        eliminators = [t.live_entry(e) for e in b.get("eliminated_by", [])]
+        if any(e.id == entry.id for e in eliminators):
+            raise DomainError(f"{entry.name} cannot eliminate himself: name the player who won his chips")
+        if any(e.id in ids for e in eliminators):
+            raise DomainError(f"{entry.name} cannot be eliminated by a player busted in the same hand")
+        if len({e.id for e in eliminators}) != len(eliminators):
+            raise DomainError("an eliminator is named twice")
+        start = b.get("start_chips", entry.chips)
+        whole_number(start, "chips at the start of the hand")
+        plan.append((entry, eliminators, start))
+    h4h = p.get("hand_for_hand_hand") if t.hand_for_hand else None
+    eliminate(t, plan, h4h, p.get("level"), p.get("time"))
+
+
+def eliminate(
+    t: FloorRecords, plan: list[tuple[Entry, list[Entry], int]], h4h: int | None, level: Any, time: Any
+) -> None:
+    """Take the planned (entry, eliminators, chips at the start of the hand) out, as one bust group (or into
+    the group of the same hand-for-hand hand)."""
+    last = t.bust_groups[-1] if t.bust_groups else None
+    if h4h is not None and last is not None and last.hand_for_hand_hand == h4h:
+        group = last
+    else:
+        group = BustGroup([], {}, {}, h4h)
+        t.bust_groups.append(group)
+    index = len(t.bust_groups) - 1
+    for entry, eliminators, start in plan:
+        group.entries.append(entry.id)
+        group.start_chips[entry.id] = start
+        group.tables[entry.id] = entry.table
+        if entry.table is not None:
+            t.tables[entry.table].in_hand = False  # the hand is over at that table
+        _settle_bust_chips(t, entry, eliminators)
+        _settle_bounty(t, entry, eliminators)
+        seats.unsit(t, entry)
+        entry.busted = True
+        entry.bust_group = index
+        entry.eliminated_by = [e.id for e in eliminators]
+        entry.bust_level = level if isinstance(level, int) else None
+        entry.bust_time = time if isinstance(time, str) else None
+        t.alive -= 1
+    finish_if_over(t, level)
+
+
+def finish_if_over(t: FloorRecords, level: Any = None) -> None:
+    """Over when one player is left and no one else can still enter."""
+    s = t.settings
+    late_over = (
+        isinstance(level, int) and s.late_registration_until_level is not None
+        and level > s.late_registration_until_level
+    )
+    if t.alive == 1 and len(t.entries) >= 2 and not t.finished and (t.registration_closed or late_over):
+        _finish(t)
+
+
+def _settle_bust_chips(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> None:
+    if eliminators:
+        for winner, share in zip(eliminators, split_evenly(entry.chips, len(eliminators))):
+            winner.chips += share
+    else:
+        t.chips_unassigned += entry.chips
+    entry.chips = 0
+
+
+def _settle_bounty(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> None:
+    s = t.settings
+    if entry.bounty == 0:
+        return
+    if not eliminators:
+        t.bounty_unclaimed += entry.bounty
+    elif s.bounty_mode == "progressive":
+        cash = entry.bounty * s.pko_cash_percent // 100
+        for winner, share in zip(eliminators, split_evenly(cash, len(eliminators))):
+            winner.bounty_won += share
+        for winner, share in zip(eliminators, split_evenly(entry.bounty - cash, len(eliminators))):
+            winner.bounty += share
+    else:
+        for winner, share in zip(eliminators, split_evenly(entry.bounty, len(eliminators))):
+            winner.bounty_won += share
+    entry.bounty = 0
+
+
+def _finish(t: FloorRecords) -> None:
+    """One player holds all the chips: the tournament is over."""
+    winner = next(e for e in t.entries.values() if not e.busted)
+    winner.chips += t.chips_unassigned
+    t.chips_unassigned = 0
+    winner.bounty_won += winner.bounty  # the winner keeps his own bounty
+    winner.bounty = 0
+    t.finished = True
+
+
+HANDLERS = (
+    ("entry.busted", _busted),
+)

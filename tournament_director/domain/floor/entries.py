@@ -1,0 +1,230 @@
+"""Entries and their money: registration and late registration, re-entries, rebuys, add-ons, bounties paid in,
+presence and chip counts.
+
+Late registration closes after its level or at its time of day (TDA 8-A); a re-entry needs the earlier entry
+out and stays within its limit and level (WSOP 13); rebuys and add-ons are recorded between hands (TDA 27;
+seed 003) and not after a deal. The fee and the rake go to the house, the rest of each buy-in to the prize pool.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor import busts, seats
+from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
+from tournament_director.domain.floor.seating import Table
+
+CARD_ROOM_DAY_STARTS = "06:00"  # without a scheduled start, times before this belong to the night before
+
+
+def registration_open(t: FloorRecords, level: int | None, time_of_day: str | None) -> bool:
+    s = t.settings
+    if t.registration_closed or t.finished:
+        return False
+    if level is not None and s.late_registration_until_level is not None:
+        if level > s.late_registration_until_level:
+            return False
+    if time_of_day is not None and s.late_registration_until_time is not None:
+        if _past_time_of_day(time_of_day, s.late_registration_until_time, s.scheduled_start):
+            return False
+    return True
+
+
+def _registration_closed(t: FloorRecords, p: dict[str, Any]) -> None:
+    closed = bool(p["closed"])
+    if not closed and t.finished:
+        raise DomainError("the tournament is over: registration cannot reopen")
+    t.registration_closed = closed
+    busts.finish_if_over(t)
+
+
+def _check_can_register(t: FloorRecords, name: Any, player_id: Any, level: Any, time_of_day: Any) -> str:
+    if not t.configured:
+        raise DomainError("configure the tournament before registering players")
+    if not isinstance(name, str) or not name.strip():
+        raise DomainError("a player needs a name")
+    if player_id is not None:
+        whole_number(player_id, "player id", 1)
+    if t.deal is not None:
+        raise DomainError("registration is over: a deal has been made")
+    if not registration_open(t, level, time_of_day):
+        raise DomainError("registration is closed (late registration ended)", rule="TDA 8-A")
+    key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
+    earlier = t.player_entries.get(key, [])
+    if any(not t.entries[e].busted for e in earlier):
+        raise DomainError(f"{name} already has a live entry")
+    if earlier:
+        s = t.settings
+        if len(earlier) > s.reentry_limit:
+            raise DomainError(f"{name} has used all {s.reentry_limit} re-entries", rule="WSOP 13")
+        if level is not None and s.reentry_until_level is not None and level > s.reentry_until_level:
+            raise DomainError(f"re-entry closed after level {s.reentry_until_level}", rule="WSOP 13")
+    return key
+
+
+def _new_entry(t: FloorRecords, entry_id: Any, name: str, player_id: int | None, key: str,
+               level: int | None) -> Entry:
+    s = t.settings
+    rake = s.buy_in * s.rake_percent // 100
+    return Entry(
+        id=entry_id, name=name.strip(), player_id=player_id, player_key=key,
+        number=len(t.player_entries.get(key, [])) + 1, chips=s.starting_stack,
+        paid_prize=s.buy_in - rake, paid_house=s.fee + rake,
+        paid_bounty=s.bounty if s.bounty_mode != "none" else 0,
+        bounty=s.bounty if s.bounty_mode != "none" else 0, registered_level=level,
+    )
+
+
+def _add_entry(t: FloorRecords, entry: Entry) -> None:
+    t.entries[entry.id] = entry
+    t.player_entries.setdefault(entry.player_key, []).append(entry.id)
+    t.alive += 1
+    t.chips_issued += entry.chips
+    t.prize_contributions += entry.paid_prize
+    t.house_total += entry.paid_house
+    t.bounty_pool += entry.paid_bounty
+
+
+def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
+    entry_id = p["entry_id"]
+    if entry_id != t.next_entry_id:
+        raise DomainError(f"entry number {entry_id!r} is out of turn; the next is {t.next_entry_id}")
+    name, player_id, level = p["name"], p.get("player_id"), p.get("level")
+    key = _check_can_register(t, name, player_id, level, p.get("time_of_day"))
+    seat = p.get("seat")
+    table: Table | None = None
+    if seat is not None:
+        table = t.table(seat[0])
+        seats.check_open_seat(table, seat[1])
+    elif t.seated_drawn:
+        raise DomainError("seats have been drawn: a late registration needs a seat from the pool", rule="TDA 8-A")
+    entry = _new_entry(t, entry_id, name, player_id, key, level)
+    _add_entry(t, entry)
+    if table is not None:
+        seats.sit(t, entry, table, seat[1], arrived=False)
+
+
+def _imported(t: FloorRecords, p: dict[str, Any]) -> None:
+    rows = p["entries"]
+    if t.seated_drawn:
+        raise DomainError("seats have been drawn: register late players one at a time with a seat", rule="TDA 8-A")
+    expected = t.next_entry_id
+    keys: list[str] = []
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        if row["entry_id"] != expected + i:
+            raise DomainError(f"entry number {row['entry_id']!r} is out of turn; expected {expected + i}")
+        key = _check_can_register(t, row["name"], row.get("player_id"), p.get("level"), p.get("time_of_day"))
+        if key in seen:
+            raise DomainError(f"{row['name']} is twice in the list")
+        seen.add(key)
+        keys.append(key)
+    for row, key in zip(rows, keys):
+        _add_entry(t, _new_entry(t, row["entry_id"], row["name"], row.get("player_id"), key, p.get("level")))
+
+
+def _check_no_deal(t: FloorRecords, what: str) -> None:
+    if t.deal is not None:
+        raise DomainError(f"{what} is closed: a deal has divided the prize money")
+
+
+def _check_between_hands(t: FloorRecords, entry: Entry, what: str) -> None:
+    if entry.table is not None and t.tables[entry.table].in_hand:
+        raise DomainError(
+            f"{what} for {entry.name} is recorded between hands: table {entry.table} is in a hand",
+            rule="TDA 27; seed 003",
+        )
+
+
+def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
+    s = t.settings
+    entry = t.live_entry(p["entry_id"])
+    level = p.get("level")
+    if s.rebuy_limit <= 0:
+        raise DomainError("this tournament has no rebuys")
+    _check_no_deal(t, "the rebuy")
+    if entry.rebuys >= s.rebuy_limit:
+        raise DomainError(f"{entry.name} has used all {s.rebuy_limit} rebuys")
+    if level is not None and s.rebuy_until_level is not None and level > s.rebuy_until_level:
+        raise DomainError(f"rebuys ended after level {s.rebuy_until_level}")
+    ceiling = s.rebuy_max_chips if s.rebuy_max_chips is not None else s.starting_stack
+    if entry.chips > ceiling:
+        raise DomainError(f"{entry.name} has {entry.chips} chips; a rebuy needs {ceiling} or fewer")
+    _check_between_hands(t, entry, "a rebuy")
+    rake = s.rebuy_price * s.rake_percent // 100
+    entry.rebuys += 1
+    _buy_chips(t, entry, s.rebuy_chips, s.rebuy_price - rake, s.rebuy_fee + rake)
+
+
+def _addon(t: FloorRecords, p: dict[str, Any]) -> None:
+    s = t.settings
+    entry = t.live_entry(p["entry_id"])
+    level = p.get("level")
+    if not s.addon_enabled:
+        raise DomainError("this tournament has no add-on")
+    _check_no_deal(t, "the add-on")
+    if entry.addons >= 1:
+        raise DomainError(f"{entry.name} has already taken the add-on")
+    if level is not None and s.addon_until_level is not None and level > s.addon_until_level:
+        raise DomainError(f"the add-on ended after level {s.addon_until_level}")
+    _check_between_hands(t, entry, "an add-on")
+    rake = s.addon_price * s.rake_percent // 100
+    entry.addons += 1
+    _buy_chips(t, entry, s.addon_chips, s.addon_price - rake, s.addon_fee + rake)
+
+
+def _buy_chips(t: FloorRecords, entry: Entry, chips: int, prize: int, house: int) -> None:
+    entry.chips += chips
+    entry.paid_prize += prize
+    entry.paid_house += house
+    t.chips_issued += chips
+    t.prize_contributions += prize
+    t.house_total += house
+
+
+def _presence(t: FloorRecords, p: dict[str, Any]) -> None:
+    entry = t.live_entry(p["entry_id"])
+    entry.present = bool(p["present"])
+
+
+def _chips_counted(t: FloorRecords, p: dict[str, Any]) -> None:
+    counts = [(t.live_entry(e), whole_number(c, "chip count")) for e, c in p["counts"]]
+    if len({e.id for e, _ in counts}) != len(counts):
+        raise DomainError("an entry is counted twice")
+    for entry, chips in counts:
+        t.chips_unassigned -= chips - entry.chips
+        entry.chips = chips
+
+
+def _past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:
+    """Whether the clock time ``now`` (HH:MM) is at or past ``cutoff`` in the tournament's own night.
+
+    Times count from the scheduled start (or the card room's day boundary), so an evening event whose late
+    registration closes at 01:00 is open at 20:00 and closed at 01:30.
+    """
+    origin = CARD_ROOM_DAY_STARTS
+    if scheduled_start:
+        try:
+            origin = datetime.fromisoformat(scheduled_start).strftime("%H:%M")
+        except ValueError:
+            pass
+
+    def minutes_after_origin(hhmm: str) -> int:
+        hours, minutes = (int(part) for part in hhmm.split(":"))
+        origin_hours, origin_minutes = (int(part) for part in origin.split(":"))
+        return (hours * 60 + minutes - origin_hours * 60 - origin_minutes) % (24 * 60)
+
+    return minutes_after_origin(now) >= minutes_after_origin(cutoff)
+
+
+HANDLERS = (
+    ("registration.closed", _registration_closed),
+    ("entry.registered", _registered),
+    ("entries.imported", _imported),
+    ("entry.rebuy", _rebuy),
+    ("entry.addon", _addon),
+    ("entry.presence", _presence),
+    ("chips.counted", _chips_counted),
+)

@@ -1,0 +1,129 @@
+"""What the floor keeps: every entry, every bust group, the tables and the running totals.
+
+``FloorRecords`` holds the data and the plain look-ups; it applies no event. The parts (entries.py,
+tables.py, busts.py, prizes.py) change it, each for its own events, and ``Tournament`` (tournament.py)
+routes every event to its part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.money.settings import TournamentSettings
+
+
+@dataclass(slots=True)
+class Entry:
+    id: int
+    name: str
+    player_id: int | None
+    player_key: str
+    number: int  # 1 = first buy-in, 2 = first re-entry, ...
+    chips: int
+    table: int | None = None
+    seat: int | None = None
+    present: bool = True
+    rebuys: int = 0
+    addons: int = 0
+    paid_prize: int = 0  # into the prize pool, after rake
+    paid_house: int = 0  # fees and rake
+    paid_bounty: int = 0
+    bounty: int = 0  # the bounty on this entry's head now
+    bounty_won: int = 0
+    busted: bool = False
+    bust_group: int | None = None
+    eliminated_by: list[int] = field(default_factory=list)
+    bust_level: int | None = None
+    bust_time: str | None = None
+    arrived_hand: int | None = None  # hand number of the table when moved in (recently moved)
+    registered_level: int | None = None
+
+    @property
+    def paid_total(self) -> int:
+        return self.paid_prize + self.paid_house + self.paid_bounty
+
+
+@dataclass
+class BustGroup:
+    """The entries busted on one hand (one bust event, or one hand-for-hand hand across tables)."""
+
+    entries: list[int]
+    start_chips: dict[int, int]
+    tables: dict[int, int | None]
+    hand_for_hand_hand: int | None = None
+
+
+def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
+    """``value`` as a whole number of at least ``minimum``; a refusal naming ``what`` otherwise."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise DomainError(f"{what} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise DomainError(f"{what} must be at least {minimum}, not {value}")
+    return value
+
+
+class FloorRecords:
+    def __init__(self) -> None:
+        self.settings = TournamentSettings()
+        self.configured = False
+        self.entries: dict[int, Entry] = {}
+        self.tables: dict[int, Table] = {}
+        self.player_entries: dict[str, list[int]] = {}
+        self.bust_groups: list[BustGroup] = []
+        self.alive = 0
+        self.seated_drawn = False  # the start draw took place
+        self.registration_closed = False
+        self.hand_for_hand = False
+        self.hand_for_hand_hand = 0
+        self.chips_issued = 0
+        self.chips_unassigned = 0  # lost by absent players or busted without an eliminator, not yet counted
+        self.prize_contributions = 0
+        self.house_total = 0
+        self.bounty_pool = 0
+        self.bounty_unclaimed = 0
+        self.payout_percentages: tuple[Decimal, ...] | None = None
+        self.deal: dict[int, int] | None = None
+        self.deal_method: str | None = None
+        self.finished = False
+
+    @property
+    def next_entry_id(self) -> int:
+        return len(self.entries) + 1  # entry ids run 1, 2, 3, ... (checked at registration)
+
+    @property
+    def players_left(self) -> int:
+        return self.alive
+
+    @property
+    def prize_pool(self) -> int:
+        """Entries, rebuys and add-ons less rake, topped up to the guarantee."""
+        return max(self.prize_contributions, self.settings.guarantee)
+
+    @property
+    def guarantee_top_up(self) -> int:
+        return max(0, self.settings.guarantee - self.prize_contributions)
+
+    def entry(self, entry_id: Any) -> Entry:
+        entry = self.entries.get(entry_id) if isinstance(entry_id, int) else None
+        if entry is None:
+            raise DomainError(f"there is no entry {entry_id!r}")
+        return entry
+
+    def live_entry(self, entry_id: Any) -> Entry:
+        entry = self.entry(entry_id)
+        if entry.busted:
+            raise DomainError(f"entry {entry_id} ({entry.name}) is already out")
+        return entry
+
+    def table(self, number: Any) -> Table:
+        table = self.tables.get(number) if isinstance(number, int) else None
+        if table is None:
+            raise DomainError(f"there is no table {number!r}")
+        return table
+
+    def open_tables(self) -> list[Table]:
+        return [t for t in self.tables.values() if not t.broken]
