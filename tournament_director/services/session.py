@@ -11,7 +11,7 @@ import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, time as time_of_day, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,16 +24,9 @@ from tournament_director.services.backups import BackupSchedule
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.event_text import describe_event
-from tournament_director.services.scheduler import (
-    DEFAULT_MISFIRE_GRACE_SECONDS,
-    LATE_REGISTRATION_CLOSES,
-    REBUY_PERIOD_ENDS,
-    SCHEDULED_START,
-    START_COUNTDOWN,
-    WallClockNotice,
-    WallClockScheduler,
-)
+from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
 from tournament_director.services.tournament import MoveProposal, TournamentService
+from tournament_director.services.wall_clock import WallClockJobs
 
 # The services-level name for a refused database, so the UI never imports the store.
 from tournament_director.store import DatabaseRefused, Store
@@ -108,11 +101,7 @@ class DirectorSession:
         self._clock_sources: dict[str, Any] = {k: v for k, v in (("monotonic", monotonic), ("wall", wall)) if v}
         self._wall_now = wall or (lambda: datetime.now(UTC))
         self.hand_for_hand_ms = round(hand_for_hand_minutes * 60_000)  # TDA RP-8: 2 minutes a hand by default
-        self._wall_clock: WallClockScheduler | None = None
-        self._wall_clock_plan: dict[str, datetime] = {}
-        self._wall_clock_countdown = 60.0
-        self._plan_anchor: datetime | None = None  # the day a bare time of day belongs to
-        self._start_reached = False
+        self._wall_clock = WallClockJobs(self, self._wall_now)
         self._floor_counts: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None
         self._listeners: list[Listener] = []
         self._tournament_id: int | None = None
@@ -143,10 +132,7 @@ class DirectorSession:
 
     def close(self) -> None:
         """Stop the wall-clock jobs and the area services' background work; close the store (it takes a backup)."""
-        if self._wall_clock is not None:
-            self._wall_clock.shutdown()
-            self._wall_clock = None
-            self._wall_clock_plan = {}
+        self._wall_clock.shutdown()
         if self._backups is not None:
             self._backups.shutdown()
             self._backups = None
@@ -174,7 +160,7 @@ class DirectorSession:
 
     def notify(self, topic: str = "state") -> None:
         if topic in ("state", "selected"):
-            self._reschedule_wall_clock()
+            self._wall_clock.reschedule()
         for listener in list(self._listeners):
             listener(topic)
 
@@ -201,8 +187,7 @@ class DirectorSession:
         self._services.clear()
         self._runner = CommandRunner(self._store, tournament_id, TournamentState, operator=self.operator)
         self._tournament_id = tournament_id
-        self._plan_anchor = None
-        self._start_reached = False
+        self._wall_clock.tournament_changed()
         self.notify("selected")
 
     @property
@@ -396,121 +381,25 @@ class DirectorSession:
     def start_wall_clock(self, notify: Callable[[WallClockNotice], None], *,
                          countdown_every_seconds: float = 60.0,
                          misfire_grace_seconds: int = DEFAULT_MISFIRE_GRACE_SECONDS) -> WallClockScheduler:
-        """Run the selected tournament's time-of-day jobs on a worker thread.
+        """Run the selected tournament's time-of-day jobs on a worker thread (services/wall_clock.py).
 
         ``notify`` is called on that thread: it must only hand the notice over (the console emits a Qt signal),
-        and the GUI thread then calls ``handle_wall_clock(notice)``. The jobs follow the settings and the
-        tournament in front of the director; ``close()`` stops them.
+        and the GUI thread then calls ``handle_wall_clock(notice)``. ``close()`` stops the jobs.
         """
-        if self._wall_clock is None:
-            self._wall_clock_countdown = countdown_every_seconds
-            self._wall_clock = WallClockScheduler(notify, misfire_grace_seconds=misfire_grace_seconds,
-                                                  now=self._wall_now)
-            self._wall_clock.start()
-            self._wall_clock_plan = {}
-        self._reschedule_wall_clock()
-        return self._wall_clock
+        return self._wall_clock.start(notify, countdown_every_seconds=countdown_every_seconds,
+                                      misfire_grace_seconds=misfire_grace_seconds)
 
     def wall_clock_plan(self) -> dict[str, datetime]:
         """The jobs the selected tournament needs now (kind -> aware UTC time); empty when none applies."""
-        floor = self.tournament
-        if floor is None or floor.finished:
-            return {}
-        settings = floor.settings
-        plan: dict[str, datetime] = {}
-        start = _moment(settings.scheduled_start, "scheduled_start")
-        if start is not None and not self.state.schedule.started:
-            plan[SCHEDULED_START] = start
-        if self._plan_anchor is None:
-            self._plan_anchor = (start or self._wall_now()).astimezone()
-        if settings.late_registration_until_time and not self.state.floor.registration_closed:
-            plan[LATE_REGISTRATION_CLOSES] = _on_the_day(settings.late_registration_until_time, self._plan_anchor)
-        # A rebuy period ending at a time of day, for settings that carry one (rebuy_until_level is a level).
-        rebuy_until = getattr(settings, "rebuy_until_time", None)
-        if rebuy_until:
-            plan[REBUY_PERIOD_ENDS] = _on_the_day(rebuy_until, self._plan_anchor)
-        return plan
+        return self._wall_clock.plan()
 
     def seconds_to_start(self) -> float | None:
-        """The countdown to the scheduled start (0 once it is reached), while the clock has not started.
-
-        None when no wall clock runs, no start is scheduled or the clock has started.
-        """
-        if self._wall_clock is None or self._runner is None or self.state.schedule.started:
-            return None
-        start = self._wall_clock_plan.get(SCHEDULED_START)
-        if start is None:
-            return None
-        if self._start_reached:
-            return 0.0
-        return max(0.0, (start - self._wall_now()).total_seconds())
+        """The countdown to the scheduled start (0 once it is reached), while the clock has not started."""
+        return self._wall_clock.seconds_to_start()
 
     def handle_wall_clock(self, notice: WallClockNotice) -> str | None:
-        """Act on a wall-clock notice on the GUI thread; returns what to tell the director (None: nothing).
-
-        A notice from a plan that was replaced since (other settings, another tournament) is ignored.
-        """
-        if self._plan_for(notice) is None:
-            return None
-        when = notice.due.astimezone().strftime("%H:%M")
-        late = _late_text(notice)
-        if notice.kind == START_COUNTDOWN:
-            return None  # the countdown is read from seconds_to_start() at every repaint
-        if notice.kind == SCHEDULED_START:
-            self._start_reached = True
-            if self.state.schedule.started:
-                return None
-            if notice.missed:
-                return f"The scheduled start at {when} was missed{late}: start the clock (Space) when ready"
-            return f"It is {when}, the scheduled start: start the clock (Space)"
-        if notice.kind == LATE_REGISTRATION_CLOSES:
-            return self._close_late_registration(notice, when, late)
-        if notice.kind == REBUY_PERIOD_ENDS:
-            if notice.missed:
-                return f"The rebuy period ended at {when}; the notice was missed{late}"
-            return f"The rebuy period has ended ({when})"
-        return None
-
-    def _close_late_registration(self, notice: WallClockNotice, when: str, late: str) -> str | None:
-        floor = self.tournament
-        if floor is None or self.state.floor.registration_closed or floor.finished:
-            return None  # already closed by the director: record nothing twice
-        try:
-            self.run(floor.close_registration)
-        except DomainError as refusal:
-            return f"Late registration should close at {when}, but closing it was refused: {refusal}"
-        if notice.missed:
-            return (f"Late registration closed: it was due at {when}, and the job was missed{late}; "
-                    "registration is closed now")
-        return f"Late registration closed at {when}"
-
-    def _plan_for(self, notice: WallClockNotice) -> datetime | None:
-        kind = SCHEDULED_START if notice.kind == START_COUNTDOWN else notice.kind
-        due = self._wall_clock_plan.get(kind)
-        return due if due is not None and due == notice.due else None
-
-    def _reschedule_wall_clock(self) -> None:
-        """Bring the scheduler's jobs in line with the plan; only the kinds that changed are touched."""
-        scheduler = self._wall_clock
-        if scheduler is None:
-            return
-        try:
-            plan = self.wall_clock_plan()
-        except DomainError as problem:  # e.g. an unreadable scheduled start: say so once, keep the rest going
-            log.warning("wall-clock jobs not scheduled: %s", problem)
-            plan = {}
-        old = self._wall_clock_plan
-        for kind in old.keys() - plan.keys():
-            scheduler.cancel(kind)
-        for kind, when in plan.items():
-            if old.get(kind) == when:
-                continue
-            if kind == SCHEDULED_START:
-                self._start_reached = False
-                scheduler.schedule_start(when, self._wall_clock_countdown)
-            else:
-                scheduler.schedule(kind, when)
-        self._wall_clock_plan = plan
+        """Act on a wall-clock notice on the GUI thread; returns what to tell the director (None: nothing)."""
+        return self._wall_clock.handle(notice)
 
     # ----- player registry (shared by every tournament) -------------------------------------------------
     def find_players(self, text: str, limit: int = 50) -> list[Any]:
@@ -528,36 +417,3 @@ class DirectorSession:
     def backup_now(self) -> Path:
         return self._store.backup_now()
 
-
-def _moment(text: str | None, name: str) -> datetime | None:
-    """An ISO 8601 date-time from the settings as an aware UTC time (no zone given: the local time)."""
-    if not text:
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError as error:
-        raise DomainError(f"{name} {text!r} is not a date and time (write it like 2025-03-14T20:00)") from error
-    if moment.tzinfo is None:
-        moment = moment.astimezone()  # the card room's local time
-    return moment.astimezone(UTC)
-
-
-def _on_the_day(hh_mm: str, anchor: datetime) -> datetime:
-    """``HH:MM`` local time on the tournament's day (the day of ``anchor``).
-
-    A morning time for an evening anchor belongs to the night after it (a 20:00 start whose late registration
-    ends at 01:00).
-    """
-    hours, minutes = (int(part) for part in hh_mm.split(":"))
-    local = anchor.astimezone()
-    moment = datetime.combine(local.date(), time_of_day(hours, minutes), tzinfo=local.tzinfo)
-    if moment < local and hours < 12 <= local.hour:
-        moment += timedelta(days=1)
-    return moment.astimezone(UTC)
-
-
-def _late_text(notice: WallClockNotice) -> str:
-    if not notice.missed:
-        return ""
-    minutes = max(0, round((notice.fired_at - notice.due).total_seconds() / 60))
-    return f" (found {minutes} min late: the computer was probably asleep)"
