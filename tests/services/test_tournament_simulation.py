@@ -1,3 +1,6 @@
+# Kept whole (about 650 lines): one simulated tournament is one ``Simulation``, whose commands and whose checks
+# after every command share the same model of the floor; split apart, a check would be read away from the
+# command it follows.
 """Whole simulated tournaments through TournamentService over a real SQLite file: random but legal
 director behaviour (late registrations and re-entries drawn into seats, rebuys and add-ons, absent players
 blinded out, single and several busts a hand, proposals accepted, edited or rejected, table breaks,

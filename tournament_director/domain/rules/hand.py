@@ -1,3 +1,8 @@
+# Kept whole (about 800 lines): ``HandState`` is one state machine. Dealing, the betting rounds, the legal
+# actions and the showdown all read and change the same per-player lists (stacks, bets, folded, mucked, shown)
+# and hand the turn to each other; split across modules, one hand's state would be changed from several
+# places and no module would show what a step does. The pieces that stand alone already live apart:
+# betting.py (limits), pots.py (pots and the odd chip), rulebook.py (house rules).
 """One hand of Texas Hold'em, step by step: forced bets, dealing, betting rounds, pots and showdown.
 
 Players are numbered as PHH does: 0 is the first seat left of the button and the last player is the
