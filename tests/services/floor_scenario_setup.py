@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.domain.floor.floor_helpers import seats_drawn_payload
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import ForcedBets, TournamentService
 from tournament_director.store import Store
@@ -41,12 +42,6 @@ def seat_players(svc: TournamentService, layout: dict[int, list[int]], button: d
     svc.add_tables(len(layout), seats)
     count = sum(len(s) for s in layout.values())
     svc.register_many([f"P{i}" for i in range(1, count + 1)])
-    assignments, entry = [], 1
-    for number in sorted(layout):
-        for seat in layout[number]:
-            assignments.append([entry, number, seat])
-            entry += 1
-    buttons = [[n, (button or {}).get(n, min(s))] for n, s in layout.items() if len(s) >= 2]
-    svc.runner.execute("seats.drawn", {"assignments": assignments, "buttons": buttons})
+    svc.runner.execute("seats.drawn", seats_drawn_payload(layout, button))
     if close:
         svc.close_registration()

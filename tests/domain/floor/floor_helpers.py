@@ -21,15 +21,21 @@ def seated(layout: dict[int, list[int]], seats: int = 9, button: dict[int, int] 
     t.apply("tables.added", {"tables": [{"number": n, "seats": seats} for n in sorted(layout)]})
     count = sum(len(s) for s in layout.values())
     t.apply("entries.imported", {"entries": [{"entry_id": i, "name": f"P{i}"} for i in range(1, count + 1)]})
+    t.apply("seats.drawn", seats_drawn_payload(layout, button))
+    _close_unless_late(t, settings)
+    return t
+
+
+def seats_drawn_payload(layout: dict[int, list[int]], button: dict[int, int] | None = None) -> dict[str, Any]:
+    """The "seats.drawn" payload that puts entries 1, 2, ... on the seats of ``layout`` in table and seat order,
+    each table's button on its lowest occupied seat unless ``button`` says otherwise."""
     assignments, entry = [], 1
     for number in sorted(layout):
         for seat in layout[number]:
             assignments.append([entry, number, seat])
             entry += 1
     buttons = [[n, (button or {}).get(n, min(s))] for n, s in layout.items() if len(s) >= 2]
-    t.apply("seats.drawn", {"assignments": assignments, "buttons": buttons})
-    _close_unless_late(t, settings)
-    return t
+    return {"assignments": assignments, "buttons": buttons}
 
 
 def _close_unless_late(t: Tournament, settings: dict[str, Any]) -> None:
