@@ -16,8 +16,9 @@ from PySide6.QtGui import QImage, QPainter
 from tournament_director.services.scheduler import LATE_REGISTRATION_CLOSES, SCHEDULED_START
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.main_window import ANNOUNCE_SETTING, MainWindow
-from tournament_director.ui.projector import ProjectorWindow, paint_projector
-from tournament_director.ui.projector_view import format_clock, view_from_session
+from tournament_director.ui.projector.layout import paint_projector
+from tournament_director.ui.projector.view import format_clock, view_from_session
+from tournament_director.ui.projector.window import ProjectorWindow
 from tournament_director.ui.sounds import announcement_for
 
 NAMES = ("Ana Souza", "Bernard Okafor", "Chloé Martin", "Dmitri Volkov", "Esther Lindqvist", "Farid Haddad",

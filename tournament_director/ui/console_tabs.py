@@ -52,7 +52,7 @@ from tournament_director.ui.models import (
     status_colours,
 )
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, print_html, save_pdf, seat_cards_html
-from tournament_director.ui.projector_view import countdown_text, format_clock, view_from_session
+from tournament_director.ui.projector.view import countdown_text, format_clock, view_from_session
 
 
 @dataclass(frozen=True)

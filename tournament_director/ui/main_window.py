@@ -32,7 +32,7 @@ from tournament_director.ui.console_tabs import (
     TablesTab,
 )
 from tournament_director.ui.dialogs import NewTournamentDialog
-from tournament_director.ui.projector_view import blinds_text, countdown_text, format_clock, view_from_session
+from tournament_director.ui.projector.view import blinds_text, countdown_text, format_clock, view_from_session
 from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
 
 
