@@ -312,11 +312,11 @@ class MainWindow(QMainWindow):
         self.floor_tool_action = self._action("Floor tool", "F9", self.open_floor_tool, tools)
 
     def open_floor_tool(self) -> Any:
-        from tournament_director.ui import floor_tool
+        from tournament_director.ui.floor_tool.window import FloorToolWindow
 
         window = getattr(self, "floor_tool_window", None)
         if window is None:
-            window = floor_tool.FloorToolWindow(self.session, settings=self._settings, parent=self)
+            window = FloorToolWindow(self.session, settings=self._settings, parent=self)
             self.floor_tool_window = window
         window.show()
         window.raise_()
