@@ -66,8 +66,8 @@ def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
 
 def run_app(database: Path, smoke_test: bool = False) -> int:
     """Run the program on ``database``; with ``smoke_test`` build both windows offscreen and return 0."""
-    from tournament_director.ui.main_window import MainWindow
-    from tournament_director.ui.projector import ProjectorWindow
+    from tournament_director.ui.console.window import MainWindow
+    from tournament_director.ui.projector.window import ProjectorWindow
 
     app = _application()
     session = _open_session(Path(database), smoke_test)

@@ -1,6 +1,6 @@
 """Benchmark (run by `make bench`): how late the console announces level changes, in a real Qt event loop.
 
-The real console (ui/main_window.py) over a real session and SQLite file, a structure of 2-second levels, the clock
+The real console (ui/console/window.py) over a real session and SQLite file, a structure of 2-second levels, the clock
 running for over a minute: each level change is compared with its monotonic deadline at the moment the console
 plays its sound. Printed next to the lateness of a bare precise QTimer measured in the same run.
 Target from the clock issue: maximum lateness under 50 ms. Never fails on time.
@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt, QTimer
 
 from tournament_director.domain.clock.machine import PERIOD_CHANGES
 from tournament_director.domain.clock.structure import Level, Structure
-from tournament_director.ui.main_window import MainWindow
+from tournament_director.ui.console.window import MainWindow
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from tournament_setup import open_session, seated_tournament  # noqa: E402

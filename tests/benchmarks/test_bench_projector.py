@@ -1,6 +1,6 @@
 """Benchmark (run by `make bench`): what the real projector window costs while the clock runs.
 
-The projector (ui/projector.py) with a real session on a real SQLite file, 1920x1080, the clock running:
+The projector (ui/projector/) with a real session on a real SQLite file, 1920x1080, the clock running:
 CPU time over wall time, printed next to the same event loop with no projector (the reference).
 Target from the clock issue: under 2% of one core. Never fails on time.
 """
@@ -16,7 +16,7 @@ from PySide6.QtCore import QElapsedTimer
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from tournament_setup import open_session, running_tournament  # noqa: E402
 
-from tournament_director.ui.projector import ProjectorWindow  # noqa: E402
+from tournament_director.ui.projector.window import ProjectorWindow  # noqa: E402
 
 SECONDS = 15.0
 

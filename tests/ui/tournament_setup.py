@@ -49,7 +49,7 @@ def running_tournament(session: DirectorSession) -> None:
 
 def show_console(qtbot, session: DirectorSession, ui_settings):
     """The console as a director sees it: 1600x900, shown and active (shortcuts reach only the active window)."""
-    from tournament_director.ui.main_window import MainWindow
+    from tournament_director.ui.console.window import MainWindow
 
     window = MainWindow(session, settings=ui_settings, sounds=False)
     qtbot.addWidget(window)

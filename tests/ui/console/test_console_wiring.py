@@ -15,9 +15,10 @@ from PySide6.QtGui import QImage, QPainter
 
 from tournament_director.services.scheduler import LATE_REGISTRATION_CLOSES, SCHEDULED_START
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
-from tournament_director.ui.main_window import ANNOUNCE_SETTING, MainWindow
-from tournament_director.ui.projector import ProjectorWindow, paint_projector
-from tournament_director.ui.projector_view import format_clock, view_from_session
+from tournament_director.ui.console.window import ANNOUNCE_SETTING, MainWindow
+from tournament_director.ui.projector.layout import paint_projector
+from tournament_director.ui.projector.view import format_clock, view_from_session
+from tournament_director.ui.projector.window import ProjectorWindow
 from tournament_director.ui.sounds import announcement_for
 
 NAMES = ("Ana Souza", "Bernard Okafor", "Chloé Martin", "Dmitri Volkov", "Esther Lindqvist", "Farid Haddad",
@@ -297,7 +298,7 @@ def check_paused_until_the_director_chooses(session, window, artifacts_dir: Path
 
 def test_restart_resume_paused_keeps_the_saved_time(qtbot, tmp_path, ui_settings, artifacts_dir,
                                                      monkeypatch) -> None:
-    monkeypatch.setattr("tournament_director.ui.main_window.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("tournament_director.ui.console.window.QMessageBox.warning", lambda *a, **k: None)
     _tid, saved_ms = crashed_with_the_clock_running(tmp_path)
     frozen = [50.0]
     session, window = reopened_after(tmp_path, qtbot, ui_settings, 5, frozen)
@@ -319,7 +320,7 @@ def test_restart_resume_paused_keeps_the_saved_time(qtbot, tmp_path, ui_settings
 
 def test_restart_continue_counts_the_time_that_passed(qtbot, tmp_path, ui_settings, artifacts_dir,
                                                       monkeypatch) -> None:
-    monkeypatch.setattr("tournament_director.ui.main_window.QMessageBox.warning", lambda *a, **k: None)
+    monkeypatch.setattr("tournament_director.ui.console.window.QMessageBox.warning", lambda *a, **k: None)
     _tid, saved_ms = crashed_with_the_clock_running(tmp_path)
     frozen = [50.0]
     session, window = reopened_after(tmp_path, qtbot, ui_settings, 5, frozen)

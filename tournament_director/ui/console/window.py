@@ -7,146 +7,27 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
-    QMainWindow,
-    QMessageBox,
-    QSizePolicy,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from tournament_director.services.session import NewTournamentPlan
-from tournament_director.ui.console_tabs import (
-    ClockTab,
-    LogTab,
-    Outcome,
-    PayoutsTab,
-    PlayersTab,
-    ResultsTab,
-    StructureTab,
-    TablesTab,
-)
-from tournament_director.ui.dialogs import NewTournamentDialog
-from tournament_director.ui.projector_view import blinds_text, countdown_text, format_clock, view_from_session
+from tournament_director.ui.console.clock_tab import ClockTab
+from tournament_director.ui.console.dialogs import NewTournamentDialog
+from tournament_director.ui.console.log_tab import LogTab
+from tournament_director.ui.console.mini_clock import MiniClock
+from tournament_director.ui.console.payouts_tab import PayoutsTab
+from tournament_director.ui.console.players_tab import PlayersTab
+from tournament_director.ui.console.results_tab import ResultsTab
+from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
+from tournament_director.ui.console.structure_tab import StructureTab
+from tournament_director.ui.console.tab import Outcome
+from tournament_director.ui.console.tables_tab import TablesTab
+from tournament_director.ui.projector.view import view_from_session
 from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
 
 
 log = logging.getLogger(__name__)
-
-
-class SessionSignals(QObject):
-    """The session's plain callbacks as a Qt signal (topic: 'tournaments', 'selected', 'state', ...)."""
-
-    changed = Signal(str)
-
-    def __init__(self, session: Any, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._unsubscribe = session.subscribe(self.changed.emit) if session is not None else (lambda: None)
-
-    def disconnect_session(self) -> None:
-        self._unsubscribe()
-
-
-class WallClockSignals(QObject):
-    """Carries wall-clock notices from the scheduler's worker thread to the GUI thread (a queued signal):
-    the job itself never touches a widget or the command runner."""
-
-    notice = Signal(object)  # a services.scheduler.WallClockNotice
-
-
-class ElidedLabel(QLabel):
-    """A one-line label that shortens its text with '…' instead of widening the window (full text on hover)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._full_text = ""
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.setMinimumWidth(80)
-
-    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
-        self._full_text = text
-        self.setToolTip(text)
-        self._elide()
-
-    def full_text(self) -> str:
-        return self._full_text
-
-    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().resizeEvent(event)
-        self._elide()
-
-    def _elide(self) -> None:
-        shown = self.fontMetrics().elidedText(self._full_text, Qt.TextElideMode.ElideRight, max(self.width(), 1))
-        if shown != super().text():
-            super().setText(shown)
-
-
-class MiniClock(QWidget):
-    """Level, blinds and remaining time in one line above every tab."""
-
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._session = session
-        self.setObjectName("miniClock")
-        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 4, 8, 4)
-        self.name_label = ElidedLabel()
-        self.level_label = QLabel()
-        self.figures_label = QLabel()
-        self.time_label = QLabel()
-        self.time_label.setObjectName("miniClockTime")
-        font = self.time_label.font()
-        font.setPointSize(max(font.pointSize() * 2, 18))
-        font.setBold(True)
-        self.time_label.setFont(font)
-        for label in (self.name_label, self.level_label, self.figures_label):
-            bold = label.font()
-            bold.setPointSize(max(bold.pointSize() + 2, 12))
-            bold.setBold(label is not self.figures_label)
-            label.setFont(bold)
-        layout.addWidget(self.name_label, 1)
-        layout.addWidget(self.figures_label)
-        layout.addSpacing(24)
-        layout.addWidget(self.level_label)
-        layout.addSpacing(16)
-        layout.addWidget(self.time_label)
-        self._timer = QTimer(self)
-        self._timer.setInterval(250)
-        self._timer.timeout.connect(self.refresh)
-        self._timer.start()
-        self.refresh()
-
-    def refresh(self) -> None:
-        try:
-            view = view_from_session(self._session)
-        except Exception as error:
-            self.level_label.setText(str(error))
-            return
-        self.name_label.setText(view.tournament_name or view.message)
-        if view.on_break:
-            level = view.break_name
-        elif view.level_number is not None:
-            level = f"Level {view.level_number}   {blinds_text(view)}"
-        else:
-            level = ""
-        self.level_label.setText(level)
-        countdown = countdown_text(view)
-        if countdown:
-            self.time_label.setText(countdown)
-        else:
-            paused = "" if view.running or view.remaining_seconds is None else "  paused"
-            self.time_label.setText(format_clock(view.remaining_seconds) + paused)
-        if view.players_left is not None and view.entries:
-            average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""
-            self.figures_label.setText(f"{view.players_left:,} / {view.entries:,} left{average}")
-        else:
-            self.figures_label.setText("")
 
 
 TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
@@ -312,11 +193,11 @@ class MainWindow(QMainWindow):
         self.floor_tool_action = self._action("Floor tool", "F9", self.open_floor_tool, tools)
 
     def open_floor_tool(self) -> Any:
-        from tournament_director.ui import floor_tool
+        from tournament_director.ui.floor_tool.window import FloorToolWindow
 
         window = getattr(self, "floor_tool_window", None)
         if window is None:
-            window = floor_tool.FloorToolWindow(self.session, settings=self._settings, parent=self)
+            window = FloorToolWindow(self.session, settings=self._settings, parent=self)
             self.floor_tool_window = window
         window.show()
         window.raise_()
@@ -606,4 +487,4 @@ def describe_event(event: Any) -> str:
     return f"{event.event_type} (#{event.seq})"
 
 
-__all__ = ["MainWindow", "MiniClock", "NewTournamentDialog", "SessionSignals", "WallClockSignals", "describe_event"]
+__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "MainWindow", "describe_event"]

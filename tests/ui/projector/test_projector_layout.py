@@ -10,8 +10,8 @@ import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QFontMetricsF
 
-from tournament_director.ui.projector import players_text, projector_layout
-from tournament_director.ui.projector_view import ProjectorView
+from tournament_director.ui.projector.layout import players_text, projector_layout
+from tournament_director.ui.projector.view import ProjectorView
 
 SCREENS = [(1920, 1080), (1280, 720), (1024, 768), (1080, 1920)]
 

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tests.ui.tournament_setup import open_tournament
-from tournament_director.ui.floor_tool import RULEBOOK_SETTING, FloorToolWindow
+from tournament_director.ui.floor_tool.window import RULEBOOK_SETTING, FloorToolWindow
 
 
 @pytest.fixture

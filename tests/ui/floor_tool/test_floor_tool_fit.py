@@ -10,7 +10,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtTest import QTest
 
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
-from tournament_director.ui.floor_tool import FloorToolWindow
+from tournament_director.ui.floor_tool.window import FloorToolWindow
 
 LONG_NAMES = ["Maximilian Alexander von Hohenzollern", "Bartholomew Montgomery-Fitzgerald III",
               "Anastasia Konstantinopoulou", "Chloé Martin", "Farid Haddad", "Ana Souza", "Grace O'Malley",

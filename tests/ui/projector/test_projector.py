@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QColor, QImage
 
-from tournament_director.ui.projector import Palette, ProjectorWindow, ordinal
-from tournament_director.ui.projector_view import ProjectorView, format_clock
+from tournament_director.ui.projector.layout import Palette, ordinal
+from tournament_director.ui.projector.view import ProjectorView, format_clock
+from tournament_director.ui.projector.window import ProjectorWindow
 
 PROBE = Path(__file__).with_name("projector_screens_probe.py")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 RUNNING_LEVEL = ProjectorView(
     tournament_name="Friday Night Hold'em", level_number=7, small_blind=400, big_blind=800, ante=800,
@@ -145,8 +146,8 @@ def test_a_failing_source_shows_the_problem_instead_of_freezing(qtbot, ui_settin
 
 def test_projector_repaints_only_when_what_the_room_sees_changes(qtbot) -> None:
     """Repainting at every timer tick would waste a laptop's core; a new second on screen repaints."""
-    from tournament_director.ui.projector import ProjectorWindow
-    from tournament_director.ui.projector_view import ProjectorView
+    from tournament_director.ui.projector.window import ProjectorWindow
+    from tournament_director.ui.projector.view import ProjectorView
 
     remaining = [125.9]
     window = ProjectorWindow(view_source=lambda: ProjectorView(tournament_name="Sunday", remaining_seconds=remaining[0]))

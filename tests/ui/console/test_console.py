@@ -6,8 +6,8 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tournament_director.services.tournament import SeatView, TableView
-from tournament_director.ui.console_tabs import MoveProposalView
-from tournament_director.ui.main_window import TAB_TITLES, MainWindow
+from tournament_director.ui.console.tables_tab import MoveProposalView
+from tournament_director.ui.console.window import TAB_TITLES, MainWindow
 
 
 @pytest.fixture

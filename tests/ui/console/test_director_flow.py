@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tests.ui.tournament_setup import show_console
 from tournament_director.services.session import DirectorSession
-from tournament_director.ui.main_window import MainWindow
+from tournament_director.ui.console.window import MainWindow
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier

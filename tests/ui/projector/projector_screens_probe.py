@@ -12,7 +12,7 @@ import sys
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from tournament_director.ui.projector import ProjectorWindow
+from tournament_director.ui.projector.window import ProjectorWindow
 
 
 def main() -> int:

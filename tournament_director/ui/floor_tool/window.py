@@ -13,211 +13,20 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QFileDialog,
-    QFormLayout,
-    QFrame,
-    QGridLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
-    QLineEdit,
-    QMainWindow,
-    QPushButton,
-    QScrollArea,
-    QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHBoxLayout, QTableWidgetItem, QVBoxLayout, QWidget
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.services.floor_tool import (
-    FactField,
-    FloorToolService,
-    HandView,
-    IrregularityForm,
-    RulingView,
-    Situation,
-    chips,
-)
+from tournament_director.services.floor_tool import FloorToolService, HandView, RulingView, Situation, chips
+from tournament_director.ui.floor_tool.facts_form import FactsForm
+from tournament_director.ui.floor_tool.layout import RULEBOOKS, FloorToolLayout
+from tournament_director.ui.floor_tool.pages import Pages
+from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, point_font, text_label
+
 
 RULEBOOK_SETTING = "floor_tool/rulebook"
-RULEBOOKS = (("tda2024", "TDA 2024"), ("rrop", "Robert's Rules of Poker"))
-SEAT_COLUMNS = ("Seat", "Player", "Pos", "Stack", "Bet", "Cards", "Status")
-IRREGULARITY_KEYS = ("Ctrl+1", "Ctrl+2", "Ctrl+3", "Ctrl+4", "Ctrl+5", "Ctrl+6", "Ctrl+7", "Ctrl+8", "Ctrl+9",
-                     "Ctrl+0", "Ctrl+Shift+1", "Ctrl+Shift+2", "Ctrl+Shift+3", "Ctrl+Shift+4")
-BASE_POINT_SIZE = 13
 
 
-def _font(size: int, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPointSize(size)
-    font.setBold(bold)
-    return font
-
-
-def _label(size: int = BASE_POINT_SIZE, bold: bool = False, wrap: bool = True) -> QLabel:
-    label = QLabel()
-    label.setFont(_font(size, bold))
-    label.setWordWrap(wrap)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    return label
-
-
-def _button(text: str, key: str | None, slot: Any, parent: QWidget) -> QPushButton:
-    button = QPushButton(f"{text}  [{key}]" if key else text)
-    button.setFont(_font(BASE_POINT_SIZE))
-    button.clicked.connect(slot)
-    if key:
-        shortcut = QShortcut(QKeySequence(key), parent)
-        shortcut.activated.connect(button.click)
-    return button
-
-
-class FactsForm(QWidget):
-    """Input widgets for the facts of one irregularity, by kind."""
-
-    def __init__(self, form: IrregularityForm, seats: list[int], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.irregularity = form
-        self.widgets: dict[str, tuple[FactField, QWidget]] = {}
-        layout = QFormLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for fact in form.facts:
-            widget = self._widget(fact, seats)
-            widget.setFont(_font(BASE_POINT_SIZE))
-            label = QLabel(fact.prompt)
-            label.setFont(_font(BASE_POINT_SIZE))
-            label.setWordWrap(True)
-            layout.addRow(label, widget)
-            label.setBuddy(widget)
-            if fact.hint:
-                hint = QLabel(fact.hint)
-                hint.setWordWrap(True)
-                layout.addRow("", hint)
-            self.widgets[fact.name] = (fact, widget)
-
-    @staticmethod
-    def _widget(fact: FactField, seats: list[int]) -> QWidget:
-        if fact.kind == "bool":
-            box = QCheckBox()
-            box.setChecked(bool(fact.default))
-            return box
-        if fact.kind == "choice":
-            combo = QComboBox()
-            combo.addItems(list(fact.choices))
-            if fact.default in fact.choices:
-                combo.setCurrentText(fact.default)
-            return combo
-        if fact.kind == "seat":
-            combo = QComboBox()
-            combo.addItems([str(s) for s in (seats or range(1, 11))])
-            return combo
-        if fact.kind == "int":
-            spin = QSpinBox()
-            spin.setRange(0, 99)
-            spin.setValue(int(fact.default) if isinstance(fact.default, int) else 1)
-            return spin
-        edit = QLineEdit()
-        edit.setPlaceholderText("e.g. 1 or 2, 5" if fact.kind == "card_numbers" else "e.g. Ah (optional)")
-        return edit
-
-    def values(self) -> dict[str, Any]:
-        values: dict[str, Any] = {}
-        for name, (fact, widget) in self.widgets.items():
-            if isinstance(widget, QCheckBox):
-                values[name] = widget.isChecked()
-            elif isinstance(widget, QSpinBox):
-                values[name] = widget.value()
-            elif isinstance(widget, QComboBox):
-                text = widget.currentText()
-                values[name] = int(text) if fact.kind == "seat" else text
-            elif isinstance(widget, QLineEdit):
-                text = widget.text().strip()
-                if fact.kind == "card_numbers":
-                    try:
-                        values[name] = [int(part) for part in text.replace(",", " ").split()]
-                    except ValueError:
-                        raise DomainError(f"{fact.prompt}: write card numbers such as '1' or '2, 5'") from None
-                elif text:
-                    values[name] = text
-        return values
-
-    def first_widget(self) -> QWidget | None:
-        return next((w for _, w in self.widgets.values()), None)
-
-
-class RulingPanel(QWidget):
-    """The ruling: summary in large type, rule and rulebook, substantial-action badge, procedure, notes."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.summary = _label(17, bold=True)
-        self.rule = _label(BASE_POINT_SIZE + 1, bold=True)
-        self.badge = _label(BASE_POINT_SIZE, bold=True, wrap=False)
-        self.procedure = _label(BASE_POINT_SIZE)
-        self.notes = _label(BASE_POINT_SIZE - 2)
-        self.notes.setStyleSheet("color: #444;")
-        for widget in (self.summary, self.rule, self.badge, self.procedure, self.notes):
-            layout.addWidget(widget)
-        layout.addStretch(1)
-        self.show_ruling(None)
-
-    def show_ruling(self, ruling: RulingView | None) -> None:
-        if ruling is None:
-            for label in (self.summary, self.rule, self.badge, self.procedure, self.notes):
-                label.clear()
-            self.badge.setStyleSheet("")
-            return
-        self.summary.setText(ruling.summary)
-        self.rule.setText(f"{ruling.rule}  ·  {ruling.rulebook_name}")
-        if ruling.substantial_action:
-            self.badge.setText(" SUBSTANTIAL ACTION: YES ")
-            self.badge.setStyleSheet("background: #b00020; color: white; padding: 3px;")
-        else:
-            self.badge.setText(" Substantial action: no ")
-            self.badge.setStyleSheet("background: #1b5e20; color: white; padding: 3px;")
-        self.procedure.setText("\n".join(f"{n}. {step}" for n, step in enumerate(ruling.procedure, start=1)))
-        self.notes.setText("\n".join(f"Note: {note}" for note in ruling.notes))
-
-
-class Pages(QWidget):
-    """Shows one of its pages. Unlike QStackedWidget it lets word-wrapped labels take the height they need."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._pages: list[QWidget] = []
-        self._current = 0
-
-    def addWidget(self, page: QWidget) -> None:  # noqa: N802 - the QStackedWidget name
-        self._pages.append(page)
-        self._layout.addWidget(page)
-        page.setVisible(len(self._pages) == 1)
-
-    def setCurrentIndex(self, index: int) -> None:  # noqa: N802
-        self._current = index
-        # Hide the old page before showing the new one: for a moment both visible would ask for the height of
-        # both, and the window would grow past the bottom of the screen.
-        for k, page in enumerate(self._pages):
-            if k != index:
-                page.setVisible(False)
-        self._pages[index].setVisible(True)
-
-    def currentIndex(self) -> int:  # noqa: N802
-        return self._current
-
-
-class FloorToolWindow(QMainWindow):
+class FloorToolWindow(FloorToolLayout):
     """The floor tool over a ``DirectorSession`` (or None: blank tables, nothing recorded)."""
 
     def __init__(self, session: Any = None, *, settings: QSettings | None = None,
@@ -237,7 +46,7 @@ class FloorToolWindow(QMainWindow):
         self._facts: FactsForm | None = None
 
         central = QWidget()
-        central.setFont(_font(BASE_POINT_SIZE))
+        central.setFont(point_font(BASE_POINT_SIZE))
         central.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # letter keys act whenever no text field has focus
         self.setCentralWidget(central)
         root = QVBoxLayout(central)
@@ -251,177 +60,11 @@ class FloorToolWindow(QMainWindow):
         self.pages.addWidget(self._ruling_page())
         body.addWidget(self.pages, 6)
         root.addLayout(body, 1)
-        self.message = _label(BASE_POINT_SIZE, bold=True)
+        self.message = text_label(BASE_POINT_SIZE, bold=True)
         root.addWidget(self.message)
         self._refresh_tables()
         self._show_blank_setup()
 
-    # ----- building -------------------------------------------------------------------------------
-    def _header(self) -> QHBoxLayout:
-        row = QHBoxLayout()
-        self.title = _label(BASE_POINT_SIZE + 3, bold=True, wrap=False)
-        row.addWidget(self.title, 1)
-        row.addWidget(_button("Export PHH", "Ctrl+E", self.export_phh, self))
-        row.addWidget(_button("Import PHH", "Ctrl+O", self.import_phh, self))
-        rulebook_label = QLabel("Rulebook:")
-        rulebook_label.setFont(_font(BASE_POINT_SIZE, bold=True))
-        self.rulebook_combo = QComboBox()
-        self.rulebook_combo.setFont(_font(BASE_POINT_SIZE, bold=True))
-        for key, name in RULEBOOKS:
-            self.rulebook_combo.addItem(name, key)
-        self.rulebook_combo.setCurrentIndex([k for k, _ in RULEBOOKS].index(self.service.rulebook))
-        self.rulebook_combo.currentIndexChanged.connect(self._rulebook_changed)
-        rulebook_label.setBuddy(self.rulebook_combo)
-        row.addWidget(rulebook_label)
-        row.addWidget(self.rulebook_combo)
-        return row
-
-    def _left_column(self) -> QVBoxLayout:
-        column = QVBoxLayout()
-        setup = QHBoxLayout()
-        self.table_combo = QComboBox()
-        setup.addWidget(QLabel("Table"))
-        setup.addWidget(self.table_combo)
-        self.load_button = _button("Load", "F2", self.load_table, self)
-        self.table_combo.setMinimumContentsLength(8)
-        setup.addWidget(self.load_button)
-        self.players_spin = QSpinBox()
-        self.players_spin.setRange(2, 10)
-        self.players_spin.setValue(9)
-        self.players_spin.valueChanged.connect(lambda _: self._show_blank_setup())
-        setup.addSpacing(8)
-        setup.addWidget(QLabel("Blank table of"))
-        setup.addWidget(self.players_spin)
-        self.blank_button = _button("New", "F3", self._show_blank_setup, self)
-        setup.addWidget(self.blank_button)
-        self.start_button = _button("Start", "F4", self.start_hand, self)
-        setup.addWidget(self.start_button)
-        column.addLayout(setup)
-
-        self.seats = QTableWidget(10, len(SEAT_COLUMNS))
-        self.seats.setHorizontalHeaderLabels(SEAT_COLUMNS)
-        self.seats.verticalHeader().setVisible(False)
-        self.seats.verticalHeader().setDefaultSectionSize(30)
-        self.seats.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.seats.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.seats.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
-        header = self.seats.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # The name takes the spare width (long names are common); the status column is as wide as its words.
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setMinimumSectionSize(40)
-        self._fit_seats()
-        column.addWidget(self.seats)
-
-        self.board = _label(BASE_POINT_SIZE + 3, bold=True)
-        self.pots = _label(BASE_POINT_SIZE)
-        self.log = _label(BASE_POINT_SIZE - 2)
-        self.log.setAlignment(Qt.AlignmentFlag.AlignTop)
-        column.addWidget(self.board)
-        column.addWidget(self.pots)
-        column.addWidget(self.log, 1)
-        return column
-
-    def _fit_seats(self) -> None:
-        """Exactly ten rows and the header: a ten-handed table never scrolls."""
-        header = max(self.seats.horizontalHeader().height(), self.seats.horizontalHeader().sizeHint().height())
-        self.seats.setFixedHeight(header + 10 * 30 + 2 * self.seats.frameWidth() + 2)
-
-    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
-        super().showEvent(event)
-        self._fit_seats()
-
-    def _hand_page(self) -> QWidget:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        self.to_act = _label(20, bold=True)
-        self.options = _label(18, bold=True)
-        self.refusal = _label(BASE_POINT_SIZE, bold=True)
-        self.refusal.setStyleSheet("color: #b00020;")
-        self.next_step = _label(BASE_POINT_SIZE)
-        for widget in (self.to_act, self.options, self.refusal, self.next_step):
-            layout.addWidget(widget)
-
-        actions = QHBoxLayout()
-        actions.addWidget(_button("Fold", "F", lambda: self._act("fold"), page))
-        actions.addWidget(_button("Check/call", "C", lambda: self._act("call_or_check"), page))
-        self.amount = QLineEdit()
-        self.amount.setPlaceholderText("to (total)")
-        self.amount.setFont(_font(BASE_POINT_SIZE + 2))
-        self.amount.setMaximumWidth(130)
-        self.amount.returnPressed.connect(lambda: self._act("raise"))
-        actions.addWidget(_button("Bet/raise", "R", self._focus_amount, page))
-        actions.addWidget(self.amount)
-        actions.addWidget(_button("All-in", "A", lambda: self._act("all_in"), page))
-        layout.addLayout(actions)
-
-        cards = QHBoxLayout()
-        self.cards = QLineEdit()
-        self.cards.setFont(_font(BASE_POINT_SIZE + 1))
-        self.cards.setPlaceholderText("[K] cards + Enter: '3 AhKd 7 QsQc' or '9h8d2c'; blank = unknown")
-        self.cards.returnPressed.connect(self.enter_cards)
-        QShortcut(QKeySequence("K"), page).activated.connect(self.cards.setFocus)
-        cards.addWidget(self.cards, 1)
-        cards.addWidget(_button("Hole", "H", self.deal_hole, page))
-        cards.addWidget(_button("Board", "B", self.deal_board, page))
-        layout.addLayout(cards)
-
-        showdown = QHBoxLayout()
-        self.show_seat = QSpinBox()
-        self.show_seat.setRange(1, 10)
-        self.show_seat.setPrefix("seat ")
-        showdown.addWidget(self.show_seat)
-        showdown.addWidget(_button("Show", "S", self.show_hand, page))
-        showdown.addWidget(_button("Muck", "M", self.muck_hand, page))
-        showdown.addWidget(_button("Name board", "N", self.name_board, page))
-        showdown.addWidget(_button("Undo", "Ctrl+Z", self.undo, page))
-        layout.addLayout(showdown)
-
-        title = _label(BASE_POINT_SIZE, bold=True)
-        title.setText("Irregularities")
-        layout.addWidget(title)
-        grid = QGridLayout()
-        grid.setSpacing(4)
-        self.irregularity_buttons: dict[str, QPushButton] = {}
-        for k, form in enumerate(self.service.irregularities()):
-            key = IRREGULARITY_KEYS[k] if k < len(IRREGULARITY_KEYS) else None
-            button = _button(form.label, key, lambda _=False, f=form.key: self.open_irregularity(f), page)
-            button.setStyleSheet("text-align: left; padding: 3px;")
-            button.setFont(_font(BASE_POINT_SIZE - 1))
-            self.irregularity_buttons[form.key] = button
-            grid.addWidget(button, k // 2, k % 2)
-        layout.addLayout(grid)
-        layout.addStretch(1)
-        return page
-
-    def _ruling_page(self) -> QWidget:
-        page = QWidget()
-        layout = QVBoxLayout(page)
-        layout.setContentsMargins(0, 0, 0, 0)
-        self.ruling_title = _label(BASE_POINT_SIZE + 4, bold=True)
-        layout.addWidget(self.ruling_title)
-        self.facts_holder = QVBoxLayout()
-        layout.addLayout(self.facts_holder)
-        buttons = QHBoxLayout()
-        buttons.addWidget(_button("Rule", "Ctrl+Return", self.make_ruling, page))
-        self.record_button = _button("Record in the log", "Ctrl+S", self.record_ruling, page)
-        buttons.addWidget(self.record_button)
-        buttons.addWidget(_button("Back to the hand", "Esc", self.back_to_hand, page))
-        layout.addLayout(buttons)
-        self.ruling_panel = RulingPanel()
-        # A ruling longer than the screen scrolls inside its panel instead of pushing the window (and the
-        # buttons) past the bottom of a laptop screen.
-        self.ruling_scroll = QScrollArea()
-        self.ruling_scroll.setWidgetResizable(True)
-        self.ruling_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.ruling_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.ruling_scroll.setWidget(self.ruling_panel)
-        layout.addWidget(self.ruling_scroll, 1)
-        return page
-
-    # ----- set-up -----------------------------------------------------------------------------------
     def _refresh_tables(self) -> None:
         self.table_combo.clear()
         for number in self.service.table_numbers():
@@ -502,7 +145,7 @@ class FloorToolWindow(QMainWindow):
         self.to_act.setText("Set up the hand")
         self.options.setText("Type the stacks you know (blank = unknown) and 'absent' in Status for an absent "
                              "player, then Start [F4].")
-        self.options.setFont(_font(BASE_POINT_SIZE))
+        self.options.setFont(point_font(BASE_POINT_SIZE))
         self.refusal.clear()
         self.next_step.clear()
         self.board.clear()
@@ -645,7 +288,7 @@ class FloorToolWindow(QMainWindow):
                 item.setToolTip(value if column == 1 else "")
                 if line.to_act:
                     item.setBackground(Qt.GlobalColor.yellow)
-                    item.setFont(_font(BASE_POINT_SIZE, bold=True))
+                    item.setFont(point_font(BASE_POINT_SIZE, bold=True))
                 elif line.status.startswith(("folded", "killed", "mucked", "absent")):
                     item.setForeground(Qt.GlobalColor.gray)
                 self.seats.setItem(row, column, item)
@@ -654,7 +297,7 @@ class FloorToolWindow(QMainWindow):
         self.log.setText("Hand: " + " · ".join(view.log[-14:]))
         self.next_step.setText(view.next_step + ("   ·   substantial action: yes" if view.substantial_action
                                                   else "   ·   substantial action: no"))
-        self.options.setFont(_font(18, bold=True))
+        self.options.setFont(point_font(18, bold=True))
         if view.actor is not None and view.options is not None:
             who = f"Seat {view.actor}" + (f" · {view.actor_name}" if view.actor_name else "")
             self.to_act.setText(f"{who} to act")

@@ -12,9 +12,9 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.clock.structure import structure_from_toml
 from tournament_director.resources import resource_path
 from tournament_director.services.session import DatabaseRefused, DirectorSession
-from tournament_director.ui.main_window import MainWindow
+from tournament_director.ui.console.window import MainWindow
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def turbo_payload() -> dict:

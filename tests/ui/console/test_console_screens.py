@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament_director.ui.main_window import TAB_TITLES, MainWindow
+from tournament_director.ui.console.window import TAB_TITLES, MainWindow
 from tests.ui.tournament_setup import open_session, running_tournament
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from tournament_director.ui.console_tabs import MARKER_COLOURS, QUIET_GREY, WAITING_ORANGE
-from tournament_director.ui.main_window import MainWindow
+from tournament_director.ui.console.table_card import MARKER_COLOURS, QUIET_GREY, WAITING_ORANGE
+from tournament_director.ui.console.window import MainWindow
 from tournament_director.ui.models import STATUS_COLOURS_BY_THEME
 from tournament_director.ui.themes import stylesheet
 from tests.ui.tournament_setup import open_session, running_tournament

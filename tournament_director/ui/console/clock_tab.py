@@ -1,0 +1,127 @@
+"""The Clock tab: the big clock, the level and what comes next, the clock's buttons, and the choice after a
+restart with the clock running."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
+
+from tournament_director.ui.console.tab import Tab, figures_text
+from tournament_director.ui.projector.view import countdown_text, format_clock, view_from_session
+
+
+class ClockTab(Tab):
+    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+        super().__init__(session, run)
+        layout = QVBoxLayout(self)
+        self.restart_banner = QFrame()
+        self.restart_banner.setObjectName("restartBanner")
+        banner = QHBoxLayout(self.restart_banner)
+        self.restart_text = QLabel()
+        self.restart_text.setWordWrap(True)
+        banner.addWidget(self.restart_text, 1)
+        self.resume_saved = QPushButton("Resume paused, with the time saved")
+        self.continue_clock = QPushButton("Continue: count the time that passed")
+        banner.addWidget(self.resume_saved)
+        banner.addWidget(self.continue_clock)
+        self.resume_saved.clicked.connect(lambda: self._clock_call("resume_paused_after_restart"))
+        self.continue_clock.clicked.connect(lambda: self._clock_call("continue_after_restart"))
+        layout.addWidget(self.restart_banner)
+        self.restart_banner.hide()
+        self.big = QLabel("--:--")
+        self.big.setObjectName("bigClock")
+        self.big.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = self.big.font()
+        font.setPixelSize(140)
+        font.setBold(True)
+        self.big.setFont(font)
+        self.level = QLabel()
+        self.level.setObjectName("clockLevel")
+        self.level.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lf = self.level.font()
+        lf.setPixelSize(36)
+        lf.setBold(True)
+        self.level.setFont(lf)
+        self.next = QLabel()
+        self.next.setObjectName("clockNext")
+        self.next.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        nf = self.next.font()
+        nf.setPixelSize(20)
+        self.next.setFont(nf)
+        self.figures = QLabel()
+        self.figures.setObjectName("clockNext")
+        self.figures.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.figures.setFont(nf)
+        layout.addStretch(1)
+        layout.addWidget(self.level)
+        layout.addWidget(self.big)
+        layout.addWidget(self.next)
+        layout.addWidget(self.figures)
+        layout.addStretch(1)
+        buttons = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for key, label in (("previous", "◀ Previous level (Ctrl+Left)"), ("minus", "− 1 min (Ctrl+Down)"),
+                           ("toggle", "Start / Pause (Space)"), ("plus", "+ 1 min (Ctrl+Up)"),
+                           ("next", "Next level ▶ (Ctrl+Right)")):
+            b = QPushButton(label)
+            b.setMinimumHeight(48)
+            self.buttons[key] = b
+            buttons.addWidget(b)
+        self.buttons["toggle"].setObjectName("primary")
+        layout.addLayout(buttons)
+        jump = QHBoxLayout()
+        jump.addStretch(1)
+        jump.addWidget(QLabel("Jump to level:"))
+        self.jump_level = QSpinBox()
+        self.jump_level.setRange(1, 200)
+        jump.addWidget(self.jump_level)
+        self.jump_button = QPushButton("Jump (Ctrl+J)")
+        jump.addWidget(self.jump_button)
+        jump.addStretch(1)
+        layout.addLayout(jump)
+
+    def _clock_call(self, name: str) -> None:
+        clock = self.session.clock if self.session else None
+        if clock is not None:
+            self.run(getattr(clock, name))
+        self.refresh()
+
+    def refresh(self) -> None:
+        view = view_from_session(self.session)
+        self.big.setText(format_clock(view.remaining_seconds))
+        if view.on_break:
+            self.level.setText(view.break_name)
+        elif view.level_number is not None:
+            ante = f", ante {view.ante:,}" if view.ante else ""
+            self.level.setText(f"Level {view.level_number}: {view.small_blind:,} / {view.big_blind:,}{ante}")
+        else:
+            self.level.setText(view.message)
+        parts = [countdown_text(view)] if countdown_text(view) else []
+        if view.next_label:
+            parts.append(f"Next: {view.next_label}")
+        if view.seconds_to_break is not None:
+            parts.append(f"Break in {format_clock(view.seconds_to_break)}")
+        if view.notice:
+            parts.append(view.notice)
+        self.next.setText("    ".join(parts))
+        figures = self.session.floor_figures() if self.session and self.session.tournament_id else None
+        self.figures.setText(figures_text(figures))
+        if view.remaining_seconds is None:
+            toggle = "Start (Space)"
+        else:
+            toggle = "Pause (Space)" if view.running else ("Resume (Space)" if self._started() else "Start (Space)")
+        self.buttons["toggle"].setText(toggle)
+        clock = self.session.clock if self.session and self.session.tournament_id else None
+        pending = getattr(clock, "restart_pending", None)
+        self.restart_banner.setVisible(pending is not None)
+        if pending is not None:
+            self.restart_text.setText(
+                f"The clock was running when the program stopped ({int(pending.wall_elapsed_seconds) // 60} min ago). "
+                "How should it go on?")
+
+    def _started(self) -> bool:
+        state = self.session.state if self.session else None
+        return bool(getattr(getattr(state, "schedule", None), "started", False))

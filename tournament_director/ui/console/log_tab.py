@@ -1,0 +1,88 @@
+"""The Log tab: the event history with undo and redo (of the last event or one picked from the history), and
+the messages the console gave."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
+
+from tournament_director.ui.console.tab import Tab, make_table_view
+from tournament_director.ui.models import events_model
+
+
+class LogTab(Tab):
+    """The event history with undo and redo, and below it the messages the console gave (newest first)."""
+
+    MAX_MESSAGES = 500
+    undone = Signal(object)   # the event undone from the history
+
+    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+        super().__init__(session, run)
+        layout = QVBoxLayout(self)
+        self.model = events_model(parent=self)
+        self.view = make_table_view(self.model, sortable=False)
+        for column, width in enumerate((60, 90, 190, 900, 110)):
+            self.view.setColumnWidth(column, width)
+        layout.addWidget(self.view, 3)
+        layout.addWidget(QLabel("<b>Messages</b> (scheduled jobs, refusals, what the console said)"))
+        self.messages = QListWidget()
+        self.messages.setObjectName("messages")
+        self.messages.setWordWrap(True)
+        layout.addWidget(self.messages, 1)
+        bar = QHBoxLayout()
+        bar.addStretch(1)
+        self.undo_selected_button = QPushButton("Undo the selected event (Del)")
+        self.undo_selected_button.setToolTip("Undo an earlier event (a bust, a move) and keep what came after it")
+        self.undo_selected_button.clicked.connect(self.undo_selected)
+        QShortcut(QKeySequence(Qt.Key.Key_Delete), self.view, self.undo_selected,
+                  context=Qt.ShortcutContext.WidgetShortcut)
+        self.undo_button = QPushButton("Undo last (Ctrl+Z)")
+        self.redo_button = QPushButton("Redo (Ctrl+Shift+Z)")
+        bar.addWidget(self.undo_selected_button)
+        bar.addWidget(self.undo_button)
+        bar.addWidget(self.redo_button)
+        layout.addLayout(bar)
+        self.view.selectionModel().selectionChanged.connect(lambda *_: self._update_undo_selected())
+
+    def selected_event(self) -> Any:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.rows[rows[0].row()] if rows else None
+
+    def _update_undo_selected(self) -> None:
+        event = self.selected_event()
+        self.undo_selected_button.setEnabled(event is not None and not event.undone
+                                             and event.event_type not in ("log.undo", "log.redo"))
+
+    def undo_selected(self) -> Any:
+        """Undo the event selected in the history, e.g. a bust a few hands ago (later events stay when they
+        still apply; otherwise the refusal names the event in the way and nothing changes)."""
+        event = self.selected_event()
+        if event is None or self.session is None:
+            self.message.emit("Select the event to undo in the history first")
+            return None
+        outcome = self.run(self.session.undo, event.seq)
+        if outcome.ok:
+            self.message.emit(f"Undone: {event.event_type} (#{event.seq})")
+            self.undone.emit(outcome.value)
+        return outcome.value if outcome.ok else None
+
+    def add_message(self, text: str) -> None:
+        self.messages.insertItem(0, f"{datetime.now().strftime('%H:%M:%S')}  {text}")
+        while self.messages.count() > self.MAX_MESSAGES:
+            self.messages.takeItem(self.messages.count() - 1)
+
+    def message_texts(self) -> list[str]:
+        """The messages, newest first, without their time stamps."""
+        return [self.messages.item(i).text().split("  ", 1)[-1] for i in range(self.messages.count())]
+
+    def refresh(self) -> None:
+        history = self.session.history() if self.session else []
+        self.model.set_rows(tuple(reversed(history)))   # newest first: what the director just did is on top
+        self.undo_button.setEnabled(bool(self.session and self.session.can_undo()))
+        self.redo_button.setEnabled(bool(self.session and self.session.can_redo()))
+        self._update_undo_selected()

@@ -1,0 +1,103 @@
+"""The base of every console tab and the small helpers several tabs share: the outcome of a command run through
+the window, a table view set up the console's way, the print / save-as-PDF menu of a button, ordinals, the floor's
+figures in one line and the shipped templates."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHeaderView, QMenu, QPushButton, QTableView, QWidget
+
+from tournament_director.resources import resources_root
+from tournament_director.ui.printing import print_html
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running a command through the console gave: ``ok`` False when it was refused (already shown)."""
+
+    ok: bool
+    value: Any = None
+
+
+def _service_values(service: Any, *names: str) -> Any:
+    """The first of ``names`` the service offers, called if it is a method (None when none is offered)."""
+    for name in names:
+        if service is not None and hasattr(service, name):
+            value = getattr(service, name)
+            return value() if callable(value) else value
+    return None
+
+
+def make_table_view(model: Any, *, sortable: bool = True) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setSortingEnabled(sortable)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setDefaultSectionSize(24)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return view
+
+
+class Tab(QWidget):
+    """A console tab. ``run(command, *args)`` runs a service call through the window (a refusal is shown, listeners
+    are told) and returns an Outcome; ``message`` puts a line in the status bar."""
+
+    message = Signal(str)
+
+    def __init__(self, session: Any, run: Callable[..., Outcome]) -> None:
+        super().__init__()
+        self.session = session
+        self.run = run
+
+    def refresh(self) -> None:  # pragma: no cover - overridden
+        pass
+
+    def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")
+        if path:
+            self.message.emit(f"Saved {export(Path(path))}")
+
+    def _print(self, document: str) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if QPrintDialog(printer, self).exec() == QPrintDialog.DialogCode.Accepted:
+            print_html(document, printer)
+
+
+def print_menu(button: QPushButton, on_print: Callable[[], Any], on_pdf: Callable[[], Any]) -> None:
+    menu = QMenu(button)
+    menu.addAction("Print…", on_print)
+    menu.addAction("Save as PDF…", on_pdf)
+    button.setMenu(menu)
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def figures_text(figures: Any) -> str:
+    """'17 of 20 left · average 23,529 · chips in play 400,000 · prize pool 2,000' (values from the services)."""
+    if figures is None:
+        return ""
+    parts = [f"{figures.players_left:,} of {figures.entries:,} left"]
+    if figures.average_stack is not None:
+        parts.append(f"average stack {figures.average_stack:,}")
+    parts.append(f"chips in play {figures.chips_in_play:,}")
+    parts.append(f"prize pool {figures.prize_pool:,}")
+    return "   ·   ".join(parts)
+
+
+def shipped_templates(folder: str) -> list[Path]:
+    path = resources_root() / folder
+    return sorted(path.glob("*.toml")) if path.is_dir() else []

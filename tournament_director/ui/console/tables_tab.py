@@ -1,0 +1,319 @@
+"""The Tables tab: the table map, hands, hand-for-hand, and the balancing or breaking proposal the director
+accepts, edits or rejects; seat cards and move slips to print."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_director.ui.console.dialogs import MoveDialog
+from tournament_director.ui.console.tab import Tab, print_menu
+from tournament_director.ui.console.table_card import TableCard
+from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
+
+
+@dataclass(frozen=True)
+class MoveProposalView:
+    name: str
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str = ""
+    key: Any = field(default=None, compare=False)
+
+
+class TablesTab(Tab):
+    """The table map, hands, hand-for-hand, and the balancing or breaking proposal the director decides on."""
+
+    COLUMNS = 3
+    moves_changed = Signal(int)   # how many proposed moves wait for the director
+
+    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+        super().__init__(session, run)
+        layout = QHBoxLayout(self)
+        left = QVBoxLayout()
+        bar = QHBoxLayout()
+        self.next_hand_all = QPushButton("Next hand, all tables (F5)")
+        self.hand_for_hand = QPushButton("Hand-for-hand (Ctrl+H)")
+        self.hand_for_hand.setCheckable(True)
+        self.propose_button = QPushButton("Check balance (F6)")
+        self.manual_move = QPushButton("Move a player… (Ctrl+M)")
+        self.print_seats = QPushButton("Seat cards")
+        for b in (self.next_hand_all, self.hand_for_hand, self.propose_button, self.manual_move, self.print_seats):
+            bar.addWidget(b)
+        bar.addStretch(1)
+        left.addLayout(bar)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.grid_host = QWidget()
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.scroll.setWidget(self.grid_host)
+        left.addWidget(self.scroll, 1)
+        layout.addLayout(left, 3)
+
+        right = QVBoxLayout()
+        self.proposal_title = QLabel("<b>Proposed moves</b>")
+        self.proposal_title.setWordWrap(True)
+        right.addWidget(self.proposal_title)
+        self.proposals = QListWidget()
+        self.proposals.setWordWrap(True)
+        right.addWidget(self.proposals, 1)
+        row = QHBoxLayout()
+        self.accept_move = QPushButton("Accept all (Ctrl+Enter)")
+        self.edit_move = QPushButton("Edit…")
+        self.reject_move = QPushButton("Reject")
+        for b in (self.accept_move, self.edit_move, self.reject_move):
+            row.addWidget(b)
+        right.addLayout(row)
+        self.print_slip = QPushButton("Move slips")
+        right.addWidget(self.print_slip)
+        layout.addLayout(right, 1)
+
+        self.next_hand_all.clicked.connect(lambda: self._next_hand(None))
+        self.hand_for_hand.clicked.connect(self.set_hand_for_hand)
+        self.propose_button.clicked.connect(self.propose)
+        self.manual_move.clicked.connect(self.open_move_dialog)
+        self.accept_move.clicked.connect(self.accept_proposal)
+        self.edit_move.clicked.connect(self.open_edit_dialog)
+        self.reject_move.clicked.connect(self.reject_selected_move)
+        print_menu(self.print_seats, lambda: self._print(self.seat_cards_html()),
+                    lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
+        print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
+                    lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
+        self._tables: tuple[Any, ...] = ()
+        self._moves: tuple[MoveProposalView, ...] = ()
+        self.proposal: Any = None          # the floor service's MoveProposal, as edited by the director
+        self.move_dialog: MoveDialog | None = None
+
+    @property
+    def floor(self) -> Any:
+        return self.session.tournament if self.session else None
+
+    # ----- rendering -----------------------------------------------------------------------------------------
+    def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            if item.widget():
+                item.widget().deleteLater()
+        self._tables = tuple(tables)
+        for i, table in enumerate(self._tables):
+            self.grid.addWidget(TableCard(table, self._next_hand), i // self.COLUMNS, i % self.COLUMNS)
+        self._moves = tuple(moves)
+        self.proposals.clear()
+        for move in self._moves:
+            reason = f"\n    {move.reason}" if move.reason else ""
+            self.proposals.addItem(f"{move.name}: table {move.from_table} seat {move.from_seat} → "
+                                   f"table {move.to_table} seat {move.to_seat}{reason}")
+        if self._moves:
+            self.proposals.setCurrentRow(0)
+        for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
+            b.setEnabled(bool(self._moves))
+        self.moves_changed.emit(len(self._moves))
+
+    def selected_move(self) -> MoveProposalView | None:
+        row = self.proposals.currentRow()
+        return self._moves[row] if 0 <= row < len(self._moves) else None
+
+    def _names(self) -> dict[int, str]:
+        return {e.entry_id: e.name for e in self.floor.entries()} if self.floor is not None else {}
+
+    def _move_views(self) -> tuple[MoveProposalView, ...]:
+        if self.proposal is None:
+            return ()
+        names = self._names()
+        return tuple(MoveProposalView(names.get(m.entry_id, f"#{m.entry_id}"), m.from_table, m.from_seat,
+                                      m.to_table, m.to_seat, f"{m.reason} ({m.rule})" if m.reason else m.rule, key=i)
+                     for i, m in enumerate(self.proposal.moves))
+
+    def _proposal_title(self) -> str:
+        p = self.proposal
+        if p is None or p.is_empty:
+            halts = f" Halt: table {', '.join(map(str, p.halt_tables))} (TDA 11-D)." if p and p.halt_tables else ""
+            return f"<b>Proposed moves</b>: none — tables are balanced.{halts}"
+        kinds = {"balance": "Balance the tables", "break": "Break table", "final_table": "Final table redraw"}
+        text = kinds.get(p.kind, p.kind)
+        if p.broken_tables:
+            text += " " + ", ".join(map(str, p.broken_tables))
+        rules = f" ({'; '.join(p.rules)})" if p.rules else ""
+        note = f"<br>{html.escape(p.note)}" if p.note else ""
+        return f"<b>{html.escape(text)}</b>{html.escape(rules)}: {len(p.moves)} move(s)" + note
+
+    def refresh(self) -> None:
+        floor = self.floor
+        tables = tuple(t for t in floor.tables() if not t.broken) if floor is not None else ()
+        state = self.session.state if floor is not None else None
+        self.hand_for_hand.setChecked(bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
+        if self.proposal is not None and not self._proposal_still_fits(tables):
+            self.proposal = None
+        self.proposal_title.setText(self._proposal_title())
+        self.set_tables(tables, self._move_views())
+
+    def _proposal_still_fits(self, tables: Sequence[Any]) -> bool:
+        """A proposal made before an undo, a bust or a manual move no longer describes the room: drop it."""
+        where = {s.entry_id: (t.number, s.seat) for t in tables for s in t.seats if s.entry_id is not None}
+        return all(where.get(m.entry_id) == (m.from_table, m.from_seat) for m in self.proposal.moves)
+
+    # ----- proposals ------------------------------------------------------------------------------------------
+    def show_proposal(self, proposal: Any) -> None:
+        self.proposal = proposal if proposal is not None and not proposal.is_empty else None
+        self.refresh()
+
+    def recheck_quietly(self) -> None:
+        """After an undo or redo: the moves the room needs now (a query; nothing is recorded)."""
+        floor = self.floor
+        try:
+            proposal = floor.propose_moves() if floor is not None and self.session.tournament_id else None
+        except Exception:  # no tables yet, nothing to balance: show no proposal
+            proposal = None
+        self.show_proposal(proposal)
+
+    def propose(self) -> Any:
+        """Ask the floor service for the moves the room needs now (balance, break, final table)."""
+        if self.floor is None:
+            return None
+        outcome = self.run(self.floor.propose_moves)
+        if outcome.ok:
+            self.show_proposal(outcome.value)
+            if outcome.value.is_empty:
+                self.message.emit(outcome.value.note or "The tables are balanced: no move needed")
+            return outcome.value
+        return None
+
+    def accept_proposal(self) -> bool:
+        if self.proposal is None or self.floor is None:
+            return False
+        accepted = self.proposal
+        names = self._names()
+        outcome = self.run(self.session.accept_moves, accepted)
+        if not outcome.ok:
+            return False
+        self.last_accepted = accepted
+        moved = ", ".join(f"{names.get(m.entry_id, m.entry_id)} to table {m.to_table} seat {m.to_seat}"
+                          for m in accepted.moves)
+        text = f"Moved: {moved}" if moved else "Moves recorded"
+        done = outcome.value
+        if getattr(done, "next_level", False):
+            text += "; the final table starts with the next level (seed 000 E)"
+        elif getattr(done, "note", ""):
+            text += f"; {done.note}"
+        self.message.emit(text)
+        self.proposal = None
+        self.propose()   # breaking one table can leave another to balance
+        return True
+
+    def reject_selected_move(self) -> None:
+        """Drop the selected move from the proposal (the director keeps that player where he is)."""
+        move = self.selected_move()
+        if move is None or self.proposal is None:
+            return
+        remaining = [m for i, m in enumerate(self.proposal.moves) if i != move.key]
+        self.proposal = self.proposal.with_moves(remaining) if remaining else None
+        self.message.emit(f"Rejected: {move.name} stays at table {move.from_table}")
+        self.refresh()
+
+    def _open_tables(self) -> list[tuple[int, int]]:
+        return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+
+    def open_edit_dialog(self) -> MoveDialog | None:
+        move = self.selected_move()
+        if move is None or self.proposal is None:
+            return None
+        dialog = MoveDialog([(self.proposal.moves[move.key].entry_id, move.name)], self._open_tables(),
+                            title=f"Edit the move of {move.name}", fixed_player=True, to_table=move.to_table,
+                            to_seat=move.to_seat, parent=self)
+        dialog.accepted.connect(lambda: self.edit_move_to(move.key, *dialog.choice()[1:]))
+        dialog.finished.connect(dialog.deleteLater)
+        self.move_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def edit_move_to(self, index: int, to_table: int, to_seat: int) -> None:
+        moves = list(self.proposal.moves)
+        moves[index] = replace(moves[index], to_table=to_table, to_seat=to_seat, reason="edited by the director")
+        self.proposal = self.proposal.with_moves(moves)
+        self.refresh()
+
+    def open_move_dialog(self) -> MoveDialog | None:
+        if self.floor is None:
+            return None
+        seated = sorted((e for e in self.floor.entries() if not e.busted and e.table is not None),
+                        key=lambda e: e.name.casefold())
+        players = [(e.entry_id, f"{e.name} (table {e.table} seat {e.seat})") for e in seated]
+        dialog = MoveDialog(players, self._open_tables(), parent=self)
+        dialog.accepted.connect(lambda: self.move_player(*dialog.choice()))
+        dialog.finished.connect(dialog.deleteLater)
+        self.move_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def move_player(self, entry_id: int, to_table: int, to_seat: int) -> bool:
+        if self.run(self.floor.move_player, entry_id, to_table, to_seat).ok:
+            self.message.emit(f"{self._names().get(entry_id, entry_id)} moved to table {to_table} seat {to_seat}")
+            return True
+        return False
+
+    # ----- hands ----------------------------------------------------------------------------------------------
+    def _next_hand(self, table_number: int | None) -> None:
+        """One table's next hand, or every table's; the session takes the hand-for-hand time off the clock."""
+        if self.floor is None:
+            return
+        if table_number is None:
+            hand_for_hand = bool(getattr(self.session.state.floor, "hand_for_hand", False))
+            if self.run(self.session.next_hand_all_tables).ok:
+                minutes = self.session.hand_for_hand_ms / 60_000
+                extra = f"; {minutes:g} minutes off the clock (hand-for-hand, TDA RP-8)" if hand_for_hand else ""
+                self.message.emit(f"Next hand dealt at all tables{extra}")
+        elif self.run(self.floor.next_hand, table_number).ok:
+            self.message.emit(f"Next hand dealt at table {table_number}")
+
+    def set_hand_for_hand(self, on: bool) -> None:
+        if self.floor is None:
+            return
+        if self.run(self.floor.set_hand_for_hand, bool(on)).ok:
+            self.message.emit("Hand-for-hand ON: deal every table together (TDA RP-8)" if on
+                              else "Hand-for-hand off")
+        self.refresh()
+
+    # ----- seat cards and move slips ------------------------------------------------------------------------
+    def seat_cards(self) -> list[SeatCard]:
+        title = self.session.tournament_name if self.session else ""
+        return [SeatCard(s.name, t.number, s.seat, title) for t in self._tables for s in t.seats if s.name]
+
+    def move_slips(self) -> list[MoveSlip]:
+        moves = getattr(self, "last_accepted", None)
+        source = self.proposal if self.proposal is not None else moves
+        if source is None:
+            return []
+        title = self.session.tournament_name if self.session else ""
+        entries = {e.entry_id: e for e in self.floor.entries()}
+        return [MoveSlip(entries[m.entry_id].name, m.from_table, m.from_seat, m.to_table, m.to_seat,
+                         entries[m.entry_id].chips, title) for m in source.moves if m.entry_id in entries]
+
+    def seat_cards_html(self) -> str:
+        return seat_cards_html(self.seat_cards())
+
+    def move_slips_html(self) -> str:
+        return move_slips_html(self.move_slips())
+
+    def export_seat_cards(self, path: Path) -> Path:
+        return save_pdf(self.seat_cards_html(), path)
+
+    def export_move_slips(self, path: Path) -> Path:
+        return save_pdf(self.move_slips_html(), path)
