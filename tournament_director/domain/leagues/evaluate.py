@@ -1,5 +1,6 @@
 """Working a read formula out (``formula.Formula.evaluate``): numbers are doubles as in TD3's JavaScript, every
-result is checked to be finite, and the parts worked out are counted against ``formula.MAX_STEPS``."""
+result is checked to be finite, and the parts worked out (each item of a list counts) are counted against
+``formula.MAX_STEPS``."""
 
 from __future__ import annotations
 
@@ -25,10 +26,14 @@ class Run:
     def fail(self, problem: str, offset: int) -> None:
         raise f.FormulaError(problem, self.text, offset)
 
-    def value(self, node: f.Node) -> Any:
-        self.steps += 1
+    def count(self, steps: int, node: f.Node) -> None:
+        """A part worked out is a step, and so is each item of a list a function reads or makes."""
+        self.steps += steps
         if self.steps > f.MAX_STEPS:
             self.fail(f"the formula takes more than {f.MAX_STEPS:,} steps to work out", node.offset)
+
+    def value(self, node: f.Node) -> Any:
+        self.count(1, node)
         kind = type(node)
         if kind is f.Num:
             return node.value
@@ -145,6 +150,9 @@ class Run:
             result = spec.run(*args)
         except FormulaFault as fault:
             self.fail(str(fault), node.offset)
+        self.count(sum(len(a) for a in args if isinstance(a, tuple)), node)
+        if isinstance(result, tuple):
+            self.count(len(result), node)
         if isinstance(result, float):
             try:
                 return finite(result, f"{node.name}()")
