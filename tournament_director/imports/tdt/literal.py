@@ -115,6 +115,16 @@ def parse_literal(text: str, source: str) -> Any:
         parser.fail(f"is nested too deeply (more than {MAX_DEPTH} levels)")
 
 
+_WHITE = frozenset(" \t\r\n\u00a0\ufeff\u2028\u2029")
+_SPACES = "[ \\t\\r\\n\\u00a0\\ufeff\\u2028\\u2029]*"
+# Fast paths for what a save is mostly made of; anything else goes the careful way, which also words the errors.
+_KEY_COLON = re.compile(_SPACES + r"([A-Za-z_$][A-Za-z0-9_$]*)" + _SPACES + ":" + _SPACES)
+_SEPARATOR = re.compile(_SPACES + r"([,}\])])" + _SPACES)
+_SMALL_INT = re.compile(r"-?(?:0|[1-9]\d{0,15})(?![\w.$])")
+_NEW = re.compile(r"new" + _SPACES.replace("*", "+") + r"([A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)"
+                  + _SPACES + r"\(")
+
+
 class _Parser:
     __slots__ = ("text", "source", "pos", "end")
 
@@ -147,12 +157,23 @@ class _Parser:
         snippet = self.text[self.pos:self.pos + 12]
         return f"{snippet!r}" if snippet.isprintable() else f"character {ord(self.text[self.pos]):#x}"
 
+    def separator(self, closing: str, where: str) -> bool:
+        """After an item: True at the closing bracket (consumed), False after a comma (consumed)."""
+        match = _SEPARATOR.match(self.text, self.pos)
+        if match is not None and (match.group(1) == "," or match.group(1) == closing):
+            self.pos = match.end()
+            return match.group(1) == closing
+        self.skip()
+        self.fail(f"',' or '{closing}' expected {where}, found {self.describe_here()}")
+
     # --- values ----------------------------------------------------------------------------------
     def value(self, depth: int) -> Any:
         if depth > MAX_DEPTH:
             self.fail(f"is nested too deeply (more than {MAX_DEPTH} levels)")
-        self.skip()
-        char = self.peek()
+        text, pos = self.text, self.pos
+        if pos < self.end and text[pos] in _WHITE:
+            pos = self.pos = _SPACE.match(text, pos).end()
+        char = text[pos] if pos < self.end else ""
         if char == "{":
             return self.object(depth)
         if char == "[":
@@ -160,32 +181,51 @@ class _Parser:
         if char == '"' or char == "'":
             return self.string()
         if char == "-" or char == "." or "0" <= char <= "9":
+            match = _SMALL_INT.match(text, pos)
+            if match is not None:
+                self.pos = match.end()
+                return int(match.group())
             return self.number()
         if char and (char.isalpha() or char in "_$"):
+            if char == "n":
+                match = _NEW.match(text, pos)
+                if match is not None:
+                    return self.new(match, depth)
             return self.word(depth)
         self.fail(f"a value expected, found {self.describe_here()}")
 
     def object(self, depth: int) -> JsObject:
+        text = self.text
         result = JsObject(self.pos)
         self.pos += 1
+        if self.separator_or_close("}"):
+            return result
         while True:
-            self.skip()
-            char = self.peek()
-            if char == "}":
-                self.pos += 1
-                return result
             key_at = self.pos
-            key = self.key()
+            match = _KEY_COLON.match(text, key_at)
+            if match is not None:
+                key = match.group(1)
+                self.pos = match.end()
+            else:
+                self.skip()
+                key_at = self.pos
+                key = self.key()
+                self.expect(":", f"after the key {key!r}")
             if key in result:
                 self.fail(f"the key {key!r} appears twice in one object", key_at)
-            self.expect(":", f"after the key {key!r}")
             result[key] = self.value(depth + 1)
-            self.skip()
-            char = self.peek()
-            if char == ",":
-                self.pos += 1
-            elif char != "}":
-                self.fail(f"',' or '}}' expected in an object, found {self.describe_here()}")
+            if self.separator("}", "in an object") or self.separator_or_close("}"):
+                return result
+
+    def separator_or_close(self, closing: str) -> bool:
+        """At the start of a container or after a comma: True (and consumed) if the container closes here."""
+        pos = self.pos
+        if pos < self.end and self.text[pos] in _WHITE:
+            pos = self.pos = _SPACE.match(self.text, pos).end()
+        if pos < self.end and self.text[pos] == closing:
+            self.pos = pos + 1
+            return True
+        return False
 
     def key(self) -> str:
         char = self.peek()
@@ -203,18 +243,12 @@ class _Parser:
     def array(self, depth: int) -> list[Any]:
         result: list[Any] = []
         self.pos += 1
+        if self.separator_or_close("]"):
+            return result
         while True:
-            self.skip()
-            if self.peek() == "]":
-                self.pos += 1
-                return result
             result.append(self.value(depth + 1))
-            self.skip()
-            char = self.peek()
-            if char == ",":
-                self.pos += 1
-            elif char != "]":
-                self.fail(f"',' or ']' expected in an array, found {self.describe_here()}")
+            if self.separator("]", "in an array") or self.separator_or_close("]"):
+                return result
 
     def string(self) -> str:
         start = self.pos
@@ -285,21 +319,27 @@ class _Parser:
                 return ".".join(parts)
             self.pos += 1
 
+    def new(self, match: re.Match[str], depth: int) -> Any:
+        """``new Name(`` already matched (the fast path of ``word``)."""
+        start, class_name = self.pos, match.group(1)
+        self.pos = match.end()
+        args = self.argument_list(depth, f"after 'new {class_name}'")
+        if class_name == "Map":
+            return self.new_map(args, start)
+        return JsNew(class_name, args, match.start(1))
+
     def arguments(self, depth: int, where: str) -> tuple[Any, ...]:
         self.expect("(", where)
+        return self.argument_list(depth, where)
+
+    def argument_list(self, depth: int, where: str) -> tuple[Any, ...]:
         args: list[Any] = []
+        if self.separator_or_close(")"):
+            return ()
         while True:
-            self.skip()
-            if self.peek() == ")":
-                self.pos += 1
-                return tuple(args)
             args.append(self.value(depth + 1))
-            self.skip()
-            char = self.peek()
-            if char == ",":
-                self.pos += 1
-            elif char != ")":
-                self.fail(f"',' or ')' expected in the arguments {where}, found {self.describe_here()}")
+            if self.separator(")", f"in the arguments {where}") or self.separator_or_close(")"):
+                return tuple(args)
 
     def new_map(self, args: tuple[Any, ...], start: int) -> JsMap:
         if not args:
