@@ -228,7 +228,7 @@ class SaveBuilder:
             fields["StartTime"] = self.started
         if self.ended is not None:
             fields["EndTime"] = self.ended
-        fields.update(CurrentPeriodDuration=1200, ClockRunning=False, CurrentLevel=3)
+        fields.update(CurrentPeriodDuration=1200, AccumulatedSeconds=300, ClockRunning=False, CurrentLevel=3)
         return New("Tournament", fields)
 
     def text(self, version: str = "3.7.2", maps: str = "from", old: bool = False) -> str:

@@ -126,7 +126,9 @@ def test_house_contribution_fixed_rake_and_guarantee() -> None:
 
 
 def test_the_structure_keeps_rounds_breaks_and_antes() -> None:
-    levels = parse_tdt(evening().data(), "evening.tdt").levels
+    t = parse_tdt(evening().data(), "evening.tdt")
+    assert (t.current_level, t.level_elapsed_seconds, t.level_seconds, t.clock_running) == (3, 300, 1200, False)
+    levels = t.levels
     assert [(lv.is_break, lv.round_number, lv.small_blind, lv.big_blind, lv.ante, lv.minutes) for lv in levels] == [
         (False, 1, 25, 50, 0, 20), (False, 2, 50, 100, 0, 20), (True, None, 0, 0, 0, 10), (False, 3, 100, 200, 25, 20)]
 

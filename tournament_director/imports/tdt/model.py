@@ -240,7 +240,13 @@ class TdtTournament:
     started: datetime | None
     ended: datetime | None
     status: Status
+    # The clock as saved: TD3's CurrentLevel is an index into ``levels`` counted from 0 (in every sample save the
+    # level at that index is the round its history last started); AccumulatedSeconds had run in it out of
+    # CurrentPeriodDuration.
     current_level: int
+    level_elapsed_seconds: int
+    level_seconds: int
+    clock_running: bool
     financials: Financials
     players: tuple[Player, ...]
     levels: tuple[Level, ...]

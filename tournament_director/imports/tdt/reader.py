@@ -85,6 +85,8 @@ def _tournament(ctx: Context, t: Obj, version: str) -> TdtTournament:
         league_uuid=t.text("LeagueUUID", None, limit=100), league=t.text("LeagueName", None, limit=MAX_NAME_LENGTH),
         season_uuid=t.text("SeasonUUID", None, limit=100), season=t.text("SeasonName", None, limit=MAX_NAME_LENGTH),
         started=started, ended=ended, status=status, current_level=t.integer("CurrentLevel", 0),
+        level_elapsed_seconds=t.integer("AccumulatedSeconds", 0, high=10**9),
+        level_seconds=t.integer("CurrentPeriodDuration", 0, high=10**9), clock_running=t.flag("ClockRunning", False),
         financials=_financials(ctx, t.child("Financials", "FinancialConfig", "GameFinancials")),
         players=players,
         levels=_levels(levels_obj) if levels_obj else (),

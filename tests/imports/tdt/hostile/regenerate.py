@@ -39,7 +39,7 @@ def corpus() -> dict[str, bytes]:
         "latin-1.tdt": replaced(good, "Jo Wren", "Jo Wr\u00e5n").encode("latin-1"),
         "utf-16.tdt": good.encode("utf-16"),
         "json-document.tdt": b'{"V": 3.7, "T": {"Title": "not a save"}}',
-        "truncated.tdt": utf8[: len(utf8) * 2 // 3],
+        "truncated.tdt": utf8[: utf8.index(b"AddOns: [", utf8.index(b"Kit Moss")) + len(b"AddOns: [")],
         "cut-in-a-string.tdt": utf8[: utf8.index(b"Kit Mo") + 4],
         "huge-exponent.tdt": replaced(good, "Amount: 110", "Amount: 1e1000000").encode(),
         "five-thousand-digits.tdt": replaced(good, "Amount: 110", "Amount: " + "9" * 5000).encode(),
