@@ -88,3 +88,24 @@ def compute(tree) -> float:
 @given(trees(4))
 def test_generated_arithmetic_gives_what_the_tree_computes(tree) -> None:
     assert compile_formula(render(tree)).evaluate({}) == compute(tree)
+
+
+EXTREMES = ["0", "-0", "1", "-1", "0.5", "2.5", "-2.5", "1e308", "-1e308", "1e-308", "4e-324", "1e16", "15", "16",
+            "-16", "10000", "10001", "[]", "[1, 2]", "[1e308, 1e308]", "setListLength([1e308], 10000)", "\"\"",
+            "\"Standard\"", "n", "r"]
+FUNCTION_NAMES = sorted(__import__("tournament_director.domain.leagues.functions",
+                                   fromlist=["FUNCTIONS"]).FUNCTIONS)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.sampled_from(FUNCTION_NAMES), st.lists(st.sampled_from(EXTREMES), max_size=4),
+       st.sampled_from(["", " + 1", " * 1e308", " / 3"]))
+def test_every_function_with_extreme_arguments_is_worked_out_or_refused(name: str, args: list[str],
+                                                                        tail: str) -> None:
+    text = f"{name}({', '.join(args)}){tail}"
+    try:
+        formula = compile_formula(text)
+        result = formula.evaluate({"n": 8, "r": 1}, profiles=lambda *a: 1e308, rake_total=lambda name: 1e308)
+    except FormulaError:
+        return
+    assert isinstance(result, float) and math.isfinite(result)

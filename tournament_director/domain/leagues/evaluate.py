@@ -150,6 +150,8 @@ class Run:
             result = spec.run(*args)
         except FormulaFault as fault:
             self.fail(str(fault), node.offset)
+        except (OverflowError, ValueError, ZeroDivisionError):  # the checks above should leave none of these
+            self.fail(f"{node.name}() cannot be worked out for these numbers", node.offset)
         self.count(sum(len(a) for a in args if isinstance(a, tuple)), node)
         if isinstance(result, tuple):
             self.count(len(result), node)

@@ -31,9 +31,7 @@ from decimal import Decimal
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.leagues.functions import (
-    FUNCTIONS, MAX_LIST, PROFILE_FUNCTIONS, REFUSED, FormulaFault, finite, number,
-)
+from tournament_director.domain.leagues.functions import FUNCTIONS, REFUSED
 from tournament_director.domain.leagues.variables import CONSTANTS, canonical, variable
 
 MAX_FORMULA_LENGTH = 20_000
@@ -311,7 +309,7 @@ class _Parser:
             wanted = f"{spec.low}" if spec.low == spec.high else \
                 f"at least {spec.low}" if spec.high is None else \
                 f"{spec.low} or {spec.high}" if spec.high == spec.low + 1 else f"{spec.low} to {spec.high}"
-            plural = "" if wanted == "1" else "s"
+            plural = "" if wanted in ("1", "at least 1") else "s"
             self.fail(f"{name.text}() takes {wanted} argument{plural}, not {len(args)}", name)
         if key == "assign":
             if not isinstance(args[0], Str) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", args[0].value):
@@ -371,5 +369,4 @@ def compile_formula(text: str) -> Formula:
     return Formula(text, tree, frozenset(parser.assigned), frozenset(needs), POINTS in parser.assigned)
 
 
-__all__ = ["Formula", "FormulaError", "FormulaFault", "MAX_LIST", "compile_formula", "finite", "number", "tokenize",
-           "PROFILE_FUNCTIONS"]
+__all__ = ["Formula", "FormulaError", "compile_formula", "tokenize"]

@@ -42,6 +42,7 @@ def finite(value: float, what: str) -> float:
 
 def js_round(value: float) -> float:
     """JavaScript's Math.round: the nearest integer, halves up (exact for every double)."""
+    finite(value, "the number to round")
     low = math.floor(value)
     return float(low + 1 if value - low >= 0.5 else low)
 
@@ -68,7 +69,7 @@ def _round(x: float, digits: float = 0.0) -> float:
     if not -15 <= digits <= 15 or digits != math.floor(digits):
         raise FormulaFault("round()'s second argument is a whole number of decimals from -15 to 15")
     scale = 10.0 ** digits
-    return finite(js_round(x * scale) / scale, "round()")
+    return finite(js_round(finite(x * scale, "round()")) / scale, "round()")
 
 
 def _log(x: float, base: float | None = None) -> float:
@@ -115,7 +116,7 @@ def _unit(name: str, how: Callable[[float], float]) -> Callable[[float, float], 
     def nearest(x: float, unit: float) -> float:
         if unit == 0:
             raise FormulaFault(f"{name}() to the nearest 0 divides by zero")
-        return finite(how(x / unit) * unit, f"{name}()")
+        return finite(how(finite(x / unit, f"{name}()")) * unit, f"{name}()")
     return nearest
 
 
@@ -127,8 +128,15 @@ def _domain(name: str, how: Callable[[float], float], low: float, high: float) -
     return bounded
 
 
+def _fsum(items: list[float], name: str) -> float:
+    try:
+        return math.fsum(items)
+    except OverflowError:
+        raise FormulaFault(f"{name} is too large") from None
+
+
 def _sum(*values: Any) -> float:
-    return math.fsum(flatten(values, "sum()'s arguments"))
+    return _fsum(flatten(values, "sum()'s arguments"), "sum()")
 
 
 def _product(*values: Any) -> float:
@@ -139,7 +147,7 @@ def _average(*values: Any) -> float:
     items = flatten(values, "average()'s arguments")
     if not items:
         raise FormulaFault("average() of nothing divides by zero")
-    return math.fsum(items) / len(items)
+    return _fsum(items, "average()") / len(items)
 
 
 def _count(*values: Any) -> float:
@@ -159,6 +167,8 @@ def _pick(highest: bool) -> Callable[..., tuple[float, ...]]:
 def _index(values: Any, position: Any) -> float:
     items = _listed(values, "index()'s first argument")
     i = number(position, "index()'s position")
+    if not items:
+        raise FormulaFault("index() of an empty list")
     if i != math.floor(i) or not 0 <= i < len(items):
         raise FormulaFault(f"index() position {i:g} is outside the list (0 to {len(items) - 1})")
     return items[int(i)]

@@ -16,7 +16,7 @@ TD3's own counters (``numberOfRebuys``, ``totalRebuysAmount``) count re-entries 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date as CalendarDate, datetime
 from decimal import Decimal
 from enum import Enum
 
@@ -257,7 +257,7 @@ class TdtTournament:
     warnings: tuple[str, ...]
 
     @property
-    def date(self) -> date | None:
+    def date(self) -> CalendarDate | None:
         """The UTC date the game started, else of the first buy-in, else None."""
         if self.started is not None:
             return self.started.date()
