@@ -10,7 +10,7 @@ Syntax, from TD3's help page "Points for Playing Formula" (copied in hkhard/tdwp
 - numbers (``12``, ``0.66``, ``.5``), strings in double or single quotes (names for ``assign`` and profile
   look-ups), lists ``[1, 2, 3]``, variables (``variables``: every TD3 variable and alias, without regard to case,
   and every name the formula assigns), calls ``name(arg, ...)`` (``functions``), parentheses;
-- operators, from the loosest to the tightest: ``or`` ``||``; ``and`` ``&&``; ``=`` ``==`` ``is`` ``!=`` ``<>``;
+- operators, from the loosest to the tightest: ``or`` ``||``; ``and`` ``&&``; ``=`` ``==`` ``is`` ``!=``;
   ``<`` ``>`` ``<=`` ``>=``; ``+`` ``-``; ``*`` ``/`` ``%``; the prefixes ``-`` ``+`` ``!`` ``not``. Comparisons and
   logic give 1 or 0; ``and``/``or`` and ``if``'s branches are only worked out when needed (``assign`` in a branch
   not taken assigns nothing). ``IF(cond, a)`` without its third argument is worth 0 when ``cond`` is false (the
@@ -50,7 +50,7 @@ _TOKEN = re.compile(r"""
   | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)
   | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
-  | (?P<op>&&|\|\||==|!=|<>|<=|>=|[-+*/%=<>!(),;\[\]])
+  | (?P<op>&&|\|\||==|!=|<=|>=|[-+*/%=<>!(),;\[\]])
 """, re.VERBOSE)
 _WORD_OPERATORS = {"and": "&&", "or": "||", "not": "!", "is": "=="}
 _OP_NAMES = {"!": "not", "==": "="}
@@ -161,7 +161,7 @@ class ListOf(Node):
 
 
 _BINARY_LEVELS: tuple[frozenset[str], ...] = (
-    frozenset({"||"}), frozenset({"&&"}), frozenset({"=", "==", "!=", "<>"}),
+    frozenset({"||"}), frozenset({"&&"}), frozenset({"=", "==", "!="}),
     frozenset({"<", ">", "<=", ">="}), frozenset({"+", "-"}), frozenset({"*", "/", "%"}),
 )
 
@@ -220,8 +220,7 @@ class _Parser:
         while self.tok.kind == "op" and self.tok.text in _BINARY_LEVELS[level]:
             op = self.tok
             self.i += 1
-            rest.append((_OP_NAMES.get(op.text, "!=" if op.text == "<>" else op.text), op.offset,
-                         self.expression(level + 1)))
+            rest.append((_OP_NAMES.get(op.text, op.text), op.offset, self.expression(level + 1)))
         return Chain(first.offset, first, tuple(rest)) if rest else first
 
     def unary(self) -> Node:

@@ -11,12 +11,13 @@ from tournament_director.imports.tdt.model import TdtTournament
 def places_from_last_busts(last_busts: Mapping[str, datetime | None]) -> dict[str, int]:
     """Places from each player's last bust (None: never busted, or his last entry is still in).
 
-    TD3's rules, as its saves and its "rank" variable show them (hkhard/tdwpimport ranks the same way: a
-    player's latest elimination counts, so a re-entry moves him up): a player who busted later finishes higher,
-    whatever he busted from earlier entries; players busted at the same moment (the same bust time) share the best
-    place of their block, and the places the block covers are used up (two players out together in 4th and 5th
-    are both 4th, the next one out before them is 6th); the players never busted are placed above every busted
-    player, sharing place 1 when there are several (a game stopped by a deal).
+    TD3's rules (as issue 17 states them; in the four played sample saves every prize TD3 awarded went to the
+    player this reckoning puts at the prize's rank, and hkhard/tdwpimport also ranks by each player's latest
+    elimination): a player who busted later finishes higher, whatever he busted from earlier entries, so a
+    re-entry moves him up; players busted at the same moment (the same bust time; TD3 writes bust times in whole
+    seconds) share the best place of their block, and the places the block covers are used up (two players out
+    together in 4th and 5th are both 4th, the next one out before them is 6th); the players never busted are
+    placed above every busted player, sharing place 1 when there are several (a game stopped by a deal).
     """
     alive = [uuid for uuid, bust in last_busts.items() if bust is None]
     busted = sorted(((bust, uuid) for uuid, bust in last_busts.items() if bust is not None), reverse=True)
