@@ -1,0 +1,268 @@
+"""Synthetic TD3 saves for the tests and the benchmark: invented players, written the way TD3 3.0 to 3.7 write a
+save (one JavaScript-like literal, ``{ V: "3.7.2", T: new Tournament({...}), L: {...} }``).
+
+``SaveBuilder`` records what happens the way TD3 does: every chip purchase but an add-on is a ``GameBuyin`` in the
+player's ``Buyins``, and a bust is written on his latest ``GameBuyin``. ``text()`` writes the save with TD3 3.7's
+maps (``Map.from([[k, v]])``), 3.0-3.4's (``new Map({k: v})``), and 3.0's ``GameFinancials`` when asked.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+START_MS = 1_700_000_000_000  # an invented evening in November 2023
+
+
+@dataclass
+class New:
+    name: str
+    fields: Any
+
+
+@dataclass
+class Pairs:
+    items: list[tuple[str, Any]]
+
+
+@dataclass
+class Raw:
+    text: str
+
+
+def js(value: Any, maps: str) -> str:
+    """A value as TD3 writes it; ``maps`` is "from" (3.7) or "object" (3.0 to 3.4)."""
+    if isinstance(value, Raw):
+        return value.text
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(js(v, maps) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {js(v, maps)}" for k, v in value.items()) + "}"
+    if isinstance(value, New):
+        return f"new {value.name}({js(value.fields, maps)})"
+    if isinstance(value, Pairs):
+        if maps == "from":
+            return "Map.from([" + ", ".join(f"[{js(k, maps)}, {js(v, maps)}]" for k, v in value.items) + "])"
+        return "new Map({" + ", ".join(f"{js(k, maps)}: {js(v, maps)}" for k, v in value.items) + "})"
+    raise TypeError(value)
+
+
+def rake(amount: int) -> New:
+    return New("PerPlayerRake", [amount])
+
+
+def profile(name: str, fee: int, rake_amount: int = 0, chips: int = 10_000, bounty: int = 0) -> New:
+    return New("FeeProfile", {"Name": name, "Enabled": True, "AllowChange": False, "Fee": fee,
+                              "Rake": rake(rake_amount), "Chips": chips, "Points": 0, "BountyChipCost": bounty})
+
+
+@dataclass
+class _Player:
+    uuid: str
+    name: str
+    buyins: list[dict[str, Any]] = field(default_factory=list)
+    addons: list[dict[str, Any]] = field(default_factory=list)
+
+
+class SaveBuilder:
+    def __init__(self, title: str = "Thursday Deepstack", league: str | None = "River Club League",
+                 season: str | None = "Autumn") -> None:
+        self.title, self.league, self.season = title, league, season
+        self.players: list[_Player] = []
+        self.buy_in_profiles = [profile("Standard", 110, 10), profile("Early Bird", 100, 0, 12_000)]
+        self.rebuy_profiles = [profile("Rebuy", 100, 0), profile("Double Rebuy", 200, 0, 20_000)]
+        self.addon_profiles = [profile("Add-on", 50, 0, 5_000)]
+        self.prizes: list[New] = []
+        self.levels: list[New] = [self.round(25, 50), self.round(50, 100), self.pause(10), self.round(100, 200, 25)]
+        self.history: list[tuple[int, str]] = []
+        self.started: int | None = START_MS
+        self.ended: int | None = None
+        self.formula = ('assign("points", 1)\nassign("top", round(n/4))\n'
+                        'IF(r <= top, assign("points", 10 * (top - r + 1) + nh), 0)')
+        self.house_contribution = 0
+        self.guaranteed_pot = 0
+        self.fixed_rake = 0
+        self.layout_screens = 0
+        self.chops: list[Any] = []
+
+    # --- the game --------------------------------------------------------------------------------
+    def player(self, name: str) -> str:
+        uuid = f"00000000-0000-4000-8000-{len(self.players) + 1:012d}"
+        self.players.append(_Player(uuid, name))
+        return uuid
+
+    def _find(self, uuid: str) -> _Player:
+        return next(p for p in self.players if p.uuid == uuid)
+
+    def buy_in(self, uuid: str, minute: float = 0, profile_name: str | None = "Standard", amount: int = 110,
+               rake_amount: int = 10, chips: int = 10_000, round_number: int = 1, bounty: int = 0) -> None:
+        entry = {"Time": START_MS + int(minute * 60_000) + 17, "Round": round_number, "Amount": amount,
+                 "PersonalBounty": bounty, "Rake": rake(rake_amount), "Chips": chips, "Points": 0}
+        if profile_name is not None:
+            entry["ProfileName"] = profile_name
+        self._find(uuid).buyins.append(entry)
+
+    def rebuy(self, uuid: str, minute: float, profile_name: str = "Rebuy", amount: int = 100,
+              chips: int = 10_000, round_number: int = 1) -> None:
+        self.buy_in(uuid, minute, profile_name, amount, 0, chips, round_number)
+
+    def add_on(self, uuid: str, minute: float, amount: int = 50, chips: int = 5_000, round_number: int = 3,
+               profile_name: str | None = "Add-on") -> None:
+        entry = {"Time": START_MS + int(minute * 60_000) + 5, "Round": round_number, "Amount": amount,
+                 "Rake": rake(0), "Chips": chips, "Points": 0}
+        if profile_name is not None:
+            entry["ProfileName"] = profile_name
+        self._find(uuid).addons.append(entry)
+
+    def bust(self, uuid: str, minute: float, round_number: int, *hitmen: str) -> None:
+        """TD3 writes the bust on the player's latest GameBuyin; times of busts are whole seconds."""
+        self._find(uuid).buyins[-1]["BustOut"] = New("GameBustOut", {
+            "Time": START_MS + int(minute * 60) * 1000, "Round": round_number, "HitmanUUID": list(hitmen),
+            "Seat": New("GameSeat", {"TableName": "Table 1", "SeatIndex": 1, "Locked": False, "TableUUID": "t-1"}),
+        })
+
+    def finish(self, minute: float = 300) -> None:
+        self.ended = START_MS + int(minute * 60_000)
+
+    def prize(self, place: int, amount: float, awarded: float, *to: str, percent: bool = True) -> None:
+        self.prizes.append(New("GamePrize", {
+            "Description": f"Place {place}", "Type": 0, "Recipient": place, "AmountType": 0 if percent else 1,
+            "Amount": amount, "Adjustment": 0, "ShareRemainder": place == 1, "Points": 0,
+            "AwardedToPlayers": list(to), "SharedRemainder": 0, "CalculatedAmount": awarded,
+            "CalculatedPoints": 0, "EstimatedAmount": 0, "EstimatedSharedRemainder": 0, "Display": True,
+            "Lock": False}))
+
+    @staticmethod
+    def round(small: int, big: int, ante: int = 0, minutes: int = 20) -> New:
+        return New("GameRound", {"Minutes": minutes, "SmallBlind": small, "BigBlind": big, "Ante": ante,
+                                 "GameType": 2, "GameName": "Hold'em", "Limits": [0] * 8, "Notes": ""})
+
+    @staticmethod
+    def pause(minutes: int) -> New:
+        return New("GameBreak", {"Minutes": minutes, "ChipUp": False, "Notes": ""})
+
+    # --- writing ---------------------------------------------------------------------------------
+    def _game_player(self, p: _Player, maps: str) -> New:
+        buyins = [New("GameBuyin", b) for b in p.buyins]
+        addons = [New("GameAddOn", a) for a in p.addons]
+        nick = {"UUID": p.uuid, "Nickname": p.name, "Firstname": "", "Lastname": "", "LastModified": START_MS}
+        info = {"UUID": p.uuid, "StreetAddress": "", "City": "", "Email1": f"{p.name.split()[0].lower()}@example.org",
+                "Phone1": "", "Notes": "", "LastModified": START_MS}
+        return New("GamePlayer", {"UUID": p.uuid, "Name": New("PlayerName", nick), "Info": New("PlayerInfo", info),
+                                  "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0, "PointsAdjustment": 0,
+                                  "ChipCount": 10_000, "NumberOfTableMoves": 0, "PaidInFull": True,
+                                  "HitsAdjustment": 0})
+
+    def _financials(self, old: bool) -> New:
+        formula = New("UserFormula", {"Text": self.formula, "Strict": False})
+        if old:
+            first = self.buy_in_profiles[0].fields
+            again = self.rebuy_profiles[0].fields
+            more = self.addon_profiles[0].fields
+
+            def add_on_rebuy(f: dict[str, Any]) -> New:
+                return New("AddOnRebuy", {"Allow": True, "Fee": f["Fee"], "Rake": f["Rake"], "Chips": f["Chips"],
+                                          "Points": 0, "LastRound": 4, "MaxPerPlayer": 2, "MaxTotal": 0,
+                                          "MinPlayers": 0, "BountyChipCost": 0})
+            return New("GameFinancials", {
+                "EntryFee": first["Fee"], "FixedRake": rake(self.fixed_rake), "PPRake": first["Rake"],
+                "HouseContribution": self.house_contribution, "StartingChips": first["Chips"],
+                "GuaranteedPot": self.guaranteed_pot, "PointsForBuyin": 0, "PointsForHit": 0,
+                "AddOns": add_on_rebuy(more), "Rebuys": add_on_rebuy(again), "PointsForPlaying": formula,
+                "UseBounties": False, "AllowInTourneyRebuys": True, "FixedRakeType": 0})
+
+        def config(profiles: list[New], last_round: int) -> New:
+            return New("BuyConfig", {"Allow": True, "Profiles": profiles, "DefIndex": 0, "LastRound": last_round,
+                                     "MaxPerPlayer": 0, "MaxTotal": 9999, "MinPlayers": 0})
+        return New("FinancialConfig", {
+            "Buyins": config(self.buy_in_profiles, 0), "AddOns": config(self.addon_profiles, 4),
+            "Rebuys": config(self.rebuy_profiles, 4),
+            "FixedRake": New("FixedRakeConfig", {"Type": 0, "Real": rake(self.fixed_rake), "Percent": rake(0),
+                                                 "Round": 0, "RoundToNearest": 1}),
+            "HouseContribution": self.house_contribution, "GuaranteedPot": self.guaranteed_pot,
+            "TotalChipsAdjustment": 0, "PointsForHit": 0, "PointsForPlaying": formula, "UseBounties": False,
+            "RestrictedBounty": True, "AllowInTourneyRebuys": True, "AllowRebuyOverrideAfterBustout": False})
+
+    def _layout(self) -> dict[str, Any]:
+        font = New("Font", {"Name": "Arial", "Size": 14, "Bold": False, "Italic": False, "Color": "#000000",
+                            "Shadow": New("FontShadow", {"On": False, "OffsetX": 3, "OffsetY": 3})})
+        screens = []
+        for s in range(self.layout_screens):
+            boxes = [New("LO.Box", {"Text": f"<nobr>Blinds <smallblind> / <bigblind> {b}</nobr>", "Font": font,
+                                    "Position": New("Location", {"X": b * 10, "Y": s, "W": 200, "H": 40}),
+                                    "Border": New("SBorder", {"Width": 1, "Color": "transparent"}),
+                                    "Show": New("UserFormula", {"Text": "isRound and (roundNum % 2 = 0)",
+                                                                "Strict": False})})
+                     for b in range(12)]
+            screens.append((f"Screen {s + 1}", New("LO.Screen", {"Boxes": boxes, "Background": "#101820"})))
+        return {"V": "3.7.2", "L": New("LO.Layout", {"Screens": Pairs(screens)})}
+
+    def tournament(self, maps: str = "from", old: bool = False) -> New:
+        fields: dict[str, Any] = {"UUID": "11111111-2222-4333-8444-555555555555"}
+        if self.league is not None:
+            fields.update(LeagueUUID="l-1", LeagueName=self.league)
+        if self.season is not None:
+            fields.update(SeasonUUID="s-1", SeasonName=self.season)
+        fields.update(Title=self.title, Description="An invented evening", Notes="",
+                      Financials=self._financials(old))
+        fields["Players"] = New("GamePlayers", {
+            "Players": Pairs([(p.uuid, self._game_player(p, maps)) for p in self.players]),
+            "Chops": New("GameChops", {"Chops": self.chops})})
+        fields["Levels"] = New("GameLevels", {"Levels": self.levels})
+        fields["Prizes"] = New("GamePrizes", {"Prizes": self.prizes, "RoundPrizes": 2, "RoundToNearest": 10,
+                                              "Automatic": True})
+        fields["History"] = New("GameHistory", {"History": [
+            New("GameHistoryItem", {"Time": START_MS + m * 60_000, "Text": t, "Source": 0}) for m, t in self.history]})
+        if self.started is not None:
+            fields["StartTime"] = self.started
+        if self.ended is not None:
+            fields["EndTime"] = self.ended
+        fields.update(CurrentPeriodDuration=1200, AccumulatedSeconds=300, ClockRunning=False, CurrentLevel=3)
+        return New("Tournament", fields)
+
+    def text(self, version: str = "3.7.2", maps: str = "from", old: bool = False) -> str:
+        parts = [f"V: {js(version, maps)}", f"T: {js(self.tournament(maps, old), maps)}"]
+        if self.layout_screens:
+            parts.append(f"L: {js(self._layout(), maps)}")
+        return "{ " + ", ".join(parts) + " }"
+
+    def data(self, version: str = "3.7.2", maps: str = "from", old: bool = False) -> bytes:
+        return self.text(version, maps, old).encode("utf-8")
+
+
+def evening(maps: str = "from") -> SaveBuilder:
+    """A finished eight-player evening with everything the tests look for (see the comments)."""
+    b = SaveBuilder()
+    ada, bo, cy, di, ed, fay, gus, hal = (b.player(n) for n in (
+        "Ada Quill", "Bo Marsh", "Cy Fenn", "Di Rook", "Ed Vale", "Fay Lune", "Gus Brae", "Hal Sorrel"))
+    for i, uuid in enumerate((ada, bo, cy, di, ed, fay, gus)):
+        b.buy_in(uuid, minute=i)
+    b.buy_in(hal, minute=8, profile_name="Early Bird", amount=100, rake_amount=0, chips=12_000)
+    b.rebuy(cy, 15)  # a rebuy while still in: it adds chips to his entry
+    b.bust(bo, 30, 2, ada)  # Bo busts, then re-enters (a rebuy after a bust)
+    b.rebuy(bo, 31, "Double Rebuy", 200, 20_000, 2)
+    b.add_on(ada, 60)
+    b.add_on(bo, 61)
+    b.bust(hal, 90, 4, ada)  # 8th
+    b.bust(gus, 120, 5, cy)  # Gus and Fay out together: both 6th
+    b.bust(fay, 120, 5, cy)
+    b.bust(ed, 150, 6, ada, bo)  # a shared pot: two hitmen; 5th
+    b.bust(di, 200, 7, ada)  # Di, Cy and Bo out together: all three 2nd
+    b.bust(cy, 200, 7, ada)
+    b.bust(bo, 200, 7, ada)
+    b.finish(201)
+    b.prize(1, 60, 720, ada)  # the pot: 1,270 paid less 70 rake is 1,200
+    b.prize(2, 40, 480, di, cy, bo)
+    b.history = [(0, "Tournament started"), (201, "Ada Quill won the tournament"), (201, "Tournament ended")]
+    return b
