@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from tournament_director.services.session import NewTournamentPlan
+from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES, build_menus
 from tournament_director.ui.console.clock_tab import ClockTab
 from tournament_director.ui.console.dialogs import NewTournamentDialog
 from tournament_director.ui.console.log_tab import LogTab
@@ -24,14 +24,12 @@ from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.projector.view import view_from_session
-from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
+from tournament_director.ui.themes import apply_theme, saved_theme
 
 
 log = logging.getLogger(__name__)
 
 
-TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
-ANNOUNCE_SETTING = "console/announce_levels"
 
 
 class MainWindow(QMainWindow):
@@ -77,7 +75,7 @@ class MainWindow(QMainWindow):
         self.players_tab.proposal_ready.connect(self.tables_tab.show_proposal)
         self.tables_tab.moves_changed.connect(self._moves_waiting)
 
-        self._build_actions()
+        build_menus(self)
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
@@ -101,96 +99,6 @@ class MainWindow(QMainWindow):
         self._deadline_timer.setSingleShot(True)
         self._deadline_timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._deadline_timer.timeout.connect(self.tick)
-
-    # ----- actions and shortcuts -----------------------------------------------------------------------
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Callable[[], Any],
-                menu: Any) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        menu.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        bar = self.menuBar()
-        p, t = self.players_tab, self.tables_tab
-        file_menu = bar.addMenu("&Tournament")
-        self._action("New tournament…", "Ctrl+N", self.new_tournament, file_menu)
-        self.open_menu = file_menu.addMenu("Open tournament")
-        self.open_menu.aboutToShow.connect(self._fill_open_menu)
-        self._action("Export results…", "Ctrl+E", self.results_tab.export_dialog, file_menu)
-        self._action("Back up now", "Ctrl+Shift+B", self.backup_now, file_menu)
-        edit = bar.addMenu("&Edit")
-        self.undo_action = self._action("Undo", QKeySequence.StandardKey.Undo, self.undo, edit)
-        self.redo_action = self._action("Redo", "Ctrl+Shift+Z", self.redo, edit)
-        self._action("Find player", "Ctrl+F", self.focus_search, edit)
-        players = bar.addMenu("&Players")
-        self._action("Register a player", "Ctrl+R", self.focus_register, players)
-        self._action("Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players)
-        self._action("Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players)
-        self._action("Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
-        self._action("Bust…", "Ctrl+B", p.open_bust_dialog, players)
-        self._action("Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
-        self._action("Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)
-        self._action("Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
-        self._action("Close registration", None, p.close_registration, players)
-        clock = bar.addMenu("&Clock")
-        self.toggle_clock_action = self._action("Start / pause", "Space", self.toggle_clock, clock)
-        self._action("Next level", "Ctrl+Right", lambda: self.clock_command("next_level"), clock)
-        self._action("Previous level", "Ctrl+Left", lambda: self.clock_command("previous_level"), clock)
-        self._action("Add a minute", "Ctrl+Up", lambda: self.clock_command("add_time", 60), clock)
-        self._action("Remove a minute", "Ctrl+Down", lambda: self.clock_command("add_time", -60), clock)
-        self._action("Jump to level", "Ctrl+J", self.jump_to_level, clock)
-        floor = bar.addMenu("&Floor")
-        self._action("Next hand, all tables", "F5", lambda: t._next_hand(None), floor)
-        self._action("Check balance", "F6", self.check_balance, floor)
-        self.accept_action = self._action("Accept proposed moves", "Ctrl+Return", self.accept_move, floor)
-        self._action("Move a player…", "Ctrl+M", t.open_move_dialog, floor)
-        self._action("Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
-                     floor)
-        self._action("Seat cards as PDF…", "Ctrl+P",
-                     lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
-        self._action("Deal (chop)…", "Ctrl+D", self.payouts_tab.open_deal_dialog, floor)
-        self._add_floor_tool(floor)
-        view = bar.addMenu("&View")
-        for i, title in enumerate(TAB_TITLES):
-            self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)
-        self._action("Projector full screen", "Ctrl+Shift+F", self.place_projector, view)
-        self.announce_action = QAction("Announce new levels", self, checkable=True)
-        self.announce_action.setChecked(self._settings.value(ANNOUNCE_SETTING, False, type=bool))
-        self.announce_action.toggled.connect(self.set_announcing)
-        view.addAction(self.announce_action)
-        themes = view.addMenu("Theme")
-        group = QActionGroup(self)
-        self._theme_actions: dict[str, QAction] = {}
-        for name in available_themes():
-            action = QAction(name.title(), self, checkable=True)
-            action.triggered.connect(lambda _checked=False, name=name: self.set_theme(name))
-            group.addAction(action)
-            themes.addAction(action)
-            self._theme_actions[name] = action
-
-        c = self.clock_tab.buttons
-        c["toggle"].clicked.connect(self.toggle_clock)
-        c["next"].clicked.connect(lambda: self.clock_command("next_level"))
-        c["previous"].clicked.connect(lambda: self.clock_command("previous_level"))
-        c["plus"].clicked.connect(lambda: self.clock_command("add_time", 60))
-        c["minus"].clicked.connect(lambda: self.clock_command("add_time", -60))
-        self.clock_tab.jump_button.clicked.connect(
-            lambda: self.clock_command("jump_to_level", self.clock_tab.jump_level.value()))
-        self.log_tab.undo_button.clicked.connect(self.undo)
-        self.log_tab.undone.connect(lambda event: self.tables_tab.recheck_quietly())
-        self.log_tab.redo_button.clicked.connect(self.redo)
-
-    def _add_floor_tool(self, menu: Any) -> None:
-        """Tools > Floor tool (F9), when the floor tool window is part of this build."""
-        if importlib.util.find_spec("tournament_director.ui.floor_tool") is None:
-            return
-        tools = self.menuBar().addMenu("T&ools")
-        self.floor_tool_action = self._action("Floor tool", "F9", self.open_floor_tool, tools)
 
     def open_floor_tool(self) -> Any:
         from tournament_director.ui.floor_tool.window import FloorToolWindow
