@@ -62,6 +62,20 @@ class LastCount:
     def adds_up(self) -> bool:
         return not self.room or self.difference == 0
 
+    def verdict(self) -> str:
+        """'600,000 counted: it adds up to the chips in play' or '… 1,500 short of the 600,000 chips in play'."""
+        if not self.room:
+            change = self.counted - self.recorded
+            sign = "+" if change > 0 else ""
+            return (f"{self.counted:,} counted at {self.entries} stack(s) "
+                    f"({sign}{change:,} on what was recorded)" if change else
+                    f"{self.counted:,} counted at {self.entries} stack(s), as recorded")
+        if self.difference == 0:
+            return f"{self.counted:,} counted: it adds up to the chips in play"
+        how = "short of" if self.difference < 0 else "more than"
+        return (f"{self.counted:,} counted: {abs(self.difference):,} {how} the {self.chips_in_play:,} chips in "
+                "play. Recount, or look for chips missing from the table")
+
 
 @dataclass(frozen=True)
 class ChipSummary:
@@ -110,6 +124,14 @@ class ChipSheets:
         if tables is not None:
             payload["tables"] = sorted(tables)
         return self.runner.execute("chips.counted", payload)
+
+    def preview(self, counts: Mapping[int, int], tables: Sequence[int] | None = None,
+                occasion: str = "count") -> LastCount:
+        """What recording these counts would say (counted, recorded, chips in play), recording nothing."""
+        t = self._t
+        recorded = sum(t.entry(e).chips for e in counts)
+        return LastCount(None, occasion, None if tables is None else tuple(sorted(tables)), len(counts),
+                         sum(counts.values()), recorded, t.chips_issued)
 
     def summary(self) -> ChipSummary:
         t = self._t

@@ -195,7 +195,7 @@ class DirectorSession:
         self._services.clear()
         self.heartbeat(force=True)  # the tournament left behind keeps the moment it was last in front
         self._runner = CommandRunner(self._store, tournament_id, TournamentState, operator=self.operator)
-        self._runner.describe = self._describe_logged
+        self._runner.describe = self.describe_logged
         self._tournament_id = tournament_id
         self._wall_clock.tournament_changed()
         self.notify("selected")
@@ -355,8 +355,8 @@ class DirectorSession:
             log.warning("the clock's heartbeat could not be written", exc_info=True)
             return False
 
-    def _describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
-        """One logged event as the director reads it, for the command runner's refusals."""
+    def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
+        """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
         names = {entry_id: entry.name for entry_id, entry in self._runner.state.floor.entries.items()}
         return describe_event(event_type, payload, names, self._period_label)
 

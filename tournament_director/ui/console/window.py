@@ -6,12 +6,14 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent
+from PySide6.QtCore import QRect, QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES, build_menus
+from tournament_director.ui.console.busting import Busting
+from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
 from tournament_director.ui.console.dialogs import NewTournamentDialog
 from tournament_director.ui.console.log_tab import LogTab
@@ -72,7 +74,12 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(tab, title)
             tab.message.connect(self.tell)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_tab(self.tabs.currentWidget()))
-        self.players_tab.proposal_ready.connect(self.tables_tab.show_proposal)
+        self.busting = Busting(session, self.tell, self)
+        self.players_tab.busting = self.tables_tab.busting = self.busting
+        self.busting.proposal_ready.connect(self.tables_tab.show_proposal)
+        self.busting.tournament_over.connect(self.on_tournament_over)
+        self.tables_tab.count_button.clicked.connect(self.open_chip_count)
+        self.chip_count_dialog: ChipCountDialog | None = None
         self.tables_tab.moves_changed.connect(self._moves_waiting)
 
         build_menus(self)
@@ -81,11 +88,7 @@ class MainWindow(QMainWindow):
         self._theme_actions[self.theme].setChecked(True)
         self.players_tab.set_theme(self.theme)
 
-        geometry = self._settings.value("console/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1400, 860)
+        self._restore_placement()
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
         self._offer_restart_choice()
@@ -192,6 +195,8 @@ class MainWindow(QMainWindow):
         elif self.tabs.currentWidget() is self.clock_tab:
             self.clock_tab.refresh()
         self._arm_deadline_timer(clock)
+        if self.session is not None:
+            self.session.heartbeat()   # every few seconds while the clock runs (a restart resumes from it)
         return events
 
     def _arm_deadline_timer(self, clock: Any) -> None:
@@ -307,6 +312,23 @@ class MainWindow(QMainWindow):
         if projector is not None:
             projector.place_on_screen()
 
+    def toggle_projector_full_screen(self) -> None:
+        """View > Projector full screen / in a window (the projector's own F11 and Esc do the same)."""
+        projector = getattr(self, "projector", None)
+        if projector is None:
+            self.tell("The projected clock is not open")
+            return
+        if projector.isFullScreen():
+            projector.leave_full_screen()
+        else:
+            projector.go_full_screen()
+
+    def show_seating_on_projector(self, on: bool) -> None:
+        projector = getattr(self, "projector", None)
+        if projector is not None:
+            projector.force_seating = bool(on)
+            projector.refresh()
+
     def backup_now(self) -> None:
         if self.session is not None:
             path = self.run_command(self.session.backup_now)
@@ -372,7 +394,7 @@ class MainWindow(QMainWindow):
         if event is None:
             return
         self.tables_tab.recheck_quietly()
-        self.tell(f"{verb}: {describe_event(event)}")
+        self.tell(f"{verb}: {self.session.describe_logged(event.event_type, event.payload)}")
 
     def undo(self) -> None:
         if self.session is not None and self.session.can_undo():
@@ -385,14 +407,75 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._tick_timer.stop()
         self._deadline_timer.stop()
-        self._settings.setValue("console/geometry", self.saveGeometry())
+        self.remember_placement()
         self.signals.disconnect_session()
         super().closeEvent(event)
 
+    # ----- where the console sits: its size, maximised or not, and its screen -------------------------------
+    def remember_placement(self) -> None:
+        self._settings.setValue("console/geometry", self.saveGeometry())
+        self._settings.setValue("console/normal_geometry", self.normalGeometry())
+        self._settings.setValue("console/maximized", self.isMaximized())
+        screen = self.screen()
+        if screen is not None:
+            self._settings.setValue("console/screen", screen.name())
 
-def describe_event(event: Any) -> str:
-    """'entry.busted (#42)': what an undo or redo touched, for the status bar."""
-    return f"{event.event_type} (#{event.seq})"
+    def _restore_placement(self) -> None:
+        """The size and screen it had last time; the first time, most of the primary screen's free area."""
+        screens = {s.name(): s for s in QGuiApplication.screens()}
+        screen = screens.get(str(self._settings.value("console/screen", ""))) or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else QRect(0, 0, 1400, 860)
+        normal = self._settings.value("console/normal_geometry")
+        if isinstance(normal, QRect) and normal.isValid() and area.intersects(normal):
+            self.setGeometry(normal.intersected(area) if not area.contains(normal) else normal)
+        else:
+            width, height = round(area.width() * 0.9), round(area.height() * 0.9)
+            self.setGeometry(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2,
+                             width, height)
+        self._start_maximized = self._settings.value("console/maximized", False, type=bool)
+
+    def show_as_remembered(self) -> None:
+        """Show the console maximised when it was maximised last time (restoreGeometry alone forgets it on X11)."""
+        if self._start_maximized:
+            self.showMaximized()
+        else:
+            self.show()
+
+    # ----- the night's commands that open a dialog ----------------------------------------------------------
+    def bust_here(self) -> Any:
+        """Ctrl+B: the selected seat on the Tables tab, otherwise the Players tab's player (found or asked)."""
+        if self.tabs.currentWidget() is self.tables_tab and self.tables_tab.selected_seat is not None:
+            return self.tables_tab.bust_selected()
+        if self.tabs.currentWidget() is not self.players_tab:
+            self.tabs.setCurrentWidget(self.players_tab)
+        return self.players_tab.open_bust_dialog()
+
+    def open_chip_count(self, table: int | None = None) -> ChipCountDialog | None:
+        """Ctrl+K: the count sheet of the room (or of the table chosen in it)."""
+        floor = self.session.tournament if self.session else None
+        if floor is None:
+            self.tell("No tournament is open: create one with Ctrl+N")
+            return None
+        numbers = [t.number for t in floor.tables()]
+        view = self.session.clock.view() if self.session.clock is not None else None
+        occasion = "break" if view is not None and view.on_break else "count"
+        dialog = ChipCountDialog(self.session, numbers, self, table=table, occasion=occasion)
+        dialog.accepted.connect(self._chip_count_recorded)
+        dialog.finished.connect(dialog.deleteLater)
+        self.chip_count_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _chip_count_recorded(self) -> None:
+        last = self.session.chip_sheets.summary().last_count
+        if last is not None:
+            where = "the room" if last.room else "table " + ", ".join(map(str, last.tables or ()))
+            self.tell(f"Chip count of {where} recorded: {last.verdict()}")
+
+    def on_tournament_over(self) -> None:
+        """The last bust: the Results tab comes to the front with the winner and the final results."""
+        self.tabs.setCurrentWidget(self.results_tab)
+        self._refresh_tab(self.results_tab)
 
 
-__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "MainWindow", "describe_event"]
+__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "MainWindow"]
