@@ -57,6 +57,7 @@ class NewTournamentPlan:
     tables: int = 3
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
+    reentry_limit: int = 0  # re-entries a player may make once out (WSOP 13), while registration is open
 
 
 @dataclass(frozen=True)
@@ -257,6 +258,7 @@ class DirectorSession:
         settings = TournamentSettings.from_dict({
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
             "payout_table": plan.payout_table, "late_registration_until_level": plan.late_registration_until_level,
+            "reentry_limit": plan.reentry_limit,
         })
         if not resource_path("payouts", f"{plan.payout_table}.toml").is_file():
             raise DomainError(f"there is no payout table {plan.payout_table!r}")

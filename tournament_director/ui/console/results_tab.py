@@ -61,11 +61,22 @@ class ResultsTab(Tab):
         title = self.session.tournament_name if self.session else "Results"
         return export_results(path, title or "Results", self.model.rows)
 
-    def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export results", "results.html",
-                                              "Web page (*.html);;Spreadsheet (*.csv)")
-        if path:
-            try:
-                self.message.emit(f"Results saved: {self.export_to(Path(path))}")
-            except (OSError, ValueError) as error:
-                QMessageBox.warning(self, "Export failed", str(error))
+    def export_dialog(self) -> QFileDialog:
+        """Ctrl+E: where to save the results (a web page or a spreadsheet, by the name's ending)."""
+        dialog = QFileDialog(self, "Export results", "", "Web page (*.html);;Spreadsheet (*.csv)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # window-modal, never a nested loop
+        dialog.selectFile("results.html")
+        dialog.fileSelected.connect(self._export_chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _export_chosen(self, path: str) -> None:
+        if not path:
+            return
+        try:
+            self.message.emit(f"Results saved: {self.export_to(Path(path))}")
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Export failed", str(error))
