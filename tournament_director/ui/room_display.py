@@ -275,16 +275,18 @@ class RoomDisplayDialog(QDialog):
         if on:
             url = server.url
             local = server.host.startswith("127.")
-            self.status.setText(f"On, listening on {server.host}:{server.port}"
-                                + (" (this computer only: choose a network address for the room's phones)"
-                                   if local else ""))
+            self.status.setText(f"ON, listening on {server.host}:{server.port}"
+                                + (" (this computer only: switch off and choose a network address for the "
+                                   "room's phones)" if local else ""))
+            self.status.setStyleSheet(f"color: {'#ef6c00' if local else '#43a047'};")
             self.url.setText(url)
             self.pages.setText(f"TV or projector: {url}tv\nDirector's remote: {url}remote")
             if self._qr_for != url:
                 self.qr.setPixmap(qr_pixmap(url))
                 self._qr_for = url
         else:
-            self.status.setText("Off: no page can be opened. Choose the address and switch it on.")
+            self.status.setText("OFF: no page can be opened. Choose the address and switch it on.")
+            self.status.setStyleSheet("")
             self.url.setText("—")
             self.pages.setText("")
             self.qr.clear()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
 import h11
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 
 log = logging.getLogger(__name__)
@@ -45,6 +45,8 @@ Handler = Callable[[Request], Response]
 
 
 class HttpConnection(QObject):
+    finished = Signal()  # closed: the connection is going away
+
     BODY_LIMIT = 8192
     HEAD_LIMIT = 16384
     IDLE_MS = 30_000
@@ -71,11 +73,24 @@ class HttpConnection(QObject):
         """Read what the socket already holds (the listener looked at the request head before handing it over)."""
         self._read()
 
+    def abort(self) -> None:
+        """Drop the connection at once (the server is switched off)."""
+        if self._closing:
+            return
+        self._closing = True
+        self._idle.stop()
+        self._socket.readyRead.disconnect(self._read)
+        self._socket.disconnected.disconnect(self.close)
+        self._socket.abort()
+        self.finished.emit()
+        self.deleteLater()
+
     def close(self) -> None:
         """Close once what was written has gone out (or after a few seconds), then go away."""
         if self._closing:
             return
         self._closing = True
+        self.finished.emit()
         socket = self._socket
         socket.readyRead.disconnect(self._read)
         socket.disconnected.disconnect(self.close)

@@ -95,6 +95,7 @@ class _Listener(QTcpServer):
         self._websockets = websockets
         self._http = http
         self._waiting: dict[QTcpSocket, tuple[QTimer, Callable[[], None], Callable[[], None]]] = {}
+        self._connections: set[HttpConnection] = set()
 
     def incomingConnection(self, handle: int) -> None:  # noqa: N802 - Qt override
         socket = QTcpSocket(self)
@@ -128,7 +129,25 @@ class _Listener(QTcpServer):
         if any(line.startswith(b"upgrade:") and b"websocket" in line for line in lines[1:]):
             self._websockets.handleConnection(socket)
         else:  # HTTP; a head too long is refused there
-            HttpConnection(socket, _client_address(socket.peerAddress()), self._http, self).start()
+            connection = HttpConnection(socket, _client_address(socket.peerAddress()), self._http, self)
+            self._connections.add(connection)
+            connection.finished.connect(lambda: self._connections.discard(connection))
+            connection.start()
+
+    def shutdown(self) -> None:
+        """Stop listening and drop every connection still on the HTTP side or still sending its head."""
+        self.close()
+        for socket, (timer, look, drop) in list(self._waiting.items()):
+            socket.readyRead.disconnect(look)
+            socket.disconnected.disconnect(drop)
+            timer.stop()
+            socket.abort()
+            socket.deleteLater()
+        self._waiting.clear()
+        for connection in list(self._connections):
+            connection.abort()
+        self._connections.clear()
+        self.deleteLater()
 
 
 class RoomServer(QObject):
@@ -230,8 +249,7 @@ class RoomServer(QObject):
             socket.close(QWebSocketProtocol.CloseCode.CloseCodeGoingAway, "the room display was switched off")
         self._clients.clear()
         if self._listener is not None:
-            self._listener.close()
-            self._listener.deleteLater()  # with it the HTTP connections it accepted
+            self._listener.shutdown()
         if self._websockets is not None:
             self._websockets.close()
             self._websockets.deleteLater()

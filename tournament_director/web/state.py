@@ -132,7 +132,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
     state["moves"] = memory.recent()
 
     figures = session.floor_figures()
-    tables_in_play = sum(1 for t in floor.tables() if t.players > 0)
+    tables_in_play = len({e.table for e in live if e.table is not None})
     state["figures"] = {
         "players_left": figures.players_left, "entries": figures.entries, "average_stack": figures.average_stack,
         "chips_in_play": figures.chips_in_play, "prize_pool": figures.prize_pool, "tables": tables_in_play,

@@ -303,7 +303,7 @@ document.addEventListener("DOMContentLoaded", () => {
   const page = document.body.dataset.page;
   if (page === "tv") {
     Room.onState(() => {
-      Room.renderPayouts(9);
+      Room.renderPayouts(10);
       Room.renderResults(5);
       renderTvMoves();
       Room.setText("phone-url", Room.state.address || location.origin + "/");
