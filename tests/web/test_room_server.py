@@ -5,6 +5,7 @@ in plain words when they do not apply."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -206,3 +207,22 @@ def test_the_runner_goes_back_to_its_own_operator_even_after_a_refusal(room_sess
     assert room_session.history()[-1].operator == "phone 'X' (10.0.0.9)"
     with pytest.raises(DomainError, match="needs an operator"), runner.operated_by("  "):
         pass
+
+
+def test_every_field_of_the_room_state_is_documented(client, room_session) -> None:
+    """docs/room-display.md describes the state field by field: a field added without a word there fails here."""
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "room-display.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([a-z_.\[\]]+)` \|", doc, flags=re.MULTILINE))
+    _, state = client.json("/api/state")
+    fields = set(state) - {"clock", "figures", "notices"}
+    fields |= {f"clock.{k}" for k in state["clock"]} | {f"notices.{k}" for k in state["notices"]}
+    fields.add("players[].moved")
+    missing = fields - documented
+    assert not missing, f"not in docs/room-display.md: {sorted(missing)}"
+    for part, keys in (("figures", state["figures"]), ("players", state["players"][0]),
+                       ("results", state["results"][0]), ("clock.level", state["clock"]["level"])):
+        row = next(line for line in doc.splitlines() if line.startswith(f"| `{part}` |"))
+        for key in keys:
+            assert f"`{key}`" in row, f"{part}.{key} is not described in docs/room-display.md"

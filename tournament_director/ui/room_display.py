@@ -80,6 +80,7 @@ class RoomDisplay(QObject):
         if action == "call_chip_count":
             notice = QMessageBox(QMessageBox.Icon.Information, "Chip count called", text,
                                  QMessageBox.StandardButton.Ok, self.window)
+            notice.setTextFormat(Qt.TextFormat.PlainText)  # the phone's name is whatever its owner typed
             notice.setWindowModality(Qt.WindowModality.NonModal)
             notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             notice.show()

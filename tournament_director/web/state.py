@@ -24,6 +24,17 @@ def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def _iso_text(text: str | None) -> str | None:
+    """An ISO 8601 time from the log in the state's own form (UTC, milliseconds, Z)."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return _iso(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
+
+
 def _ms(seconds: float | None) -> int | None:
     return None if seconds is None else max(0, round(seconds * 1000))
 
@@ -142,7 +153,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
                         if amount > 0]
     state["results"] = [
         {"place": r.place, "place_to": r.place_to, "name": r.name, "prize": r.prize,
-         "eliminated_by": list(r.eliminated_by), "busted_at": r.bust_time}
+         "eliminated_by": list(r.eliminated_by), "busted_at": _iso_text(r.bust_time)}
         for r in sorted(floor.results(), key=lambda r: (r.place, r.name.casefold()))
     ]
     call = latest_call(runner)
