@@ -226,3 +226,27 @@ def test_every_field_of_the_room_state_is_documented(client, room_session) -> No
         row = next(line for line in doc.splitlines() if line.startswith(f"| `{part}` |"))
         for key in keys:
             assert f"`{key}`" in row, f"{part}.{key} is not described in docs/room-display.md"
+
+
+def test_the_final_table_hand_for_hand_and_the_end_show_as_notices(tmp_path, qapp) -> None:
+    from tests.ui.tournament_setup import open_session, seated_tournament
+    from tournament_director.web.state import MoveMemory, build_room_state
+
+    session = open_session(tmp_path / "final")
+    try:
+        seated_tournament(session, players=4, tables=1)
+        floor = session.tournament
+        notices = build_room_state(session, MoveMemory())["notices"]
+        assert notices == {"hand_for_hand": False, "final_table": True, "finished": False, "chip_count": None}
+        session.run(floor.set_hand_for_hand, True)
+        assert build_room_state(session, MoveMemory())["notices"]["hand_for_hand"] is True
+        live = [e.entry_id for e in floor.entries()]
+        for loser in live[1:]:
+            session.run(floor.bust, loser, [live[0]])
+        state = build_room_state(session, MoveMemory())
+        assert state["notices"]["finished"] is True and state["notices"]["final_table"] is False
+        assert state["notices"]["hand_for_hand"] is False
+        assert [(r["place"], r["busted_at"] is None) for r in state["results"]][:2] == [(1, True), (2, False)]
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", state["results"][1]["busted_at"])
+    finally:
+        session.close()

@@ -156,11 +156,19 @@ const Room = (() => {
     }
     setText("level-name", clock.on_break ? clock.break_name : (clock.level ? `Level ${clock.level.number}` : ""));
     setText("time-left", clockText(remaining(clock.remaining_ms, counting)));
-    setText("blinds", clock.on_break ? "Break" : blindsText(clock.level));
-    setText("ante", clock.on_break ? "" : anteText(clock.level));
-    setText("next-level", clock.next ? `Next: ${periodText(clock.next)}` : "Last level");
-    const toBreak = remaining(clock.ms_to_break, counting);
-    setText("break-in", !clock.on_break && toBreak !== null && clock.next ? `Break in ${clockText(toBreak)}` : "");
+    if (clock.on_break) {  // what players want to know at a break: the blinds they come back to
+      const after = clock.next && clock.next.kind === "level" ? clock.next : null;
+      setText("blinds", after ? `Next ${blindsText(after)}` : "");
+      setText("ante", after ? anteText(after) : "");
+      setText("next-level", after ? `Level ${after.number} after the break` : "");
+      setText("break-in", clock.notice || "");
+    } else {
+      setText("blinds", blindsText(clock.level));
+      setText("ante", anteText(clock.level));
+      setText("next-level", clock.next ? `Next: ${periodText(clock.next)}` : "Last level");
+      const toBreak = remaining(clock.ms_to_break, counting);
+      setText("break-in", toBreak !== null && clock.next ? `Break in ${clockText(toBreak)}` : "");
+    }
     const paused = clock.started && !clock.running && !(state.notices && state.notices.finished);
     if (pausedBadge) pausedBadge.hidden = !paused;
     document.body.classList.toggle("is-paused", paused);
