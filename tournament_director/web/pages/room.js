@@ -96,6 +96,21 @@ const Room = (() => {
     document.body.classList.toggle("offline", Boolean(text));
   }
 
+  function receive(data) {
+    state = data;
+    receivedAt = performance.now();
+    showConnection("");
+    for (const listener of listeners) listener(state);
+  }
+
+  // A phone that slept may not have counted the time meanwhile: read the state afresh when the page shows again.
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState !== "visible" || !socket || socket.readyState !== WebSocket.OPEN) return;
+    fetch("/api/state", {cache: "no-store"}).then((r) => r.json()).then((data) => {
+      if (data && data.format && (!state || data.sequence >= state.sequence)) receive(data);
+    }).catch(() => { /* the WebSocket notices a lost connection */ });
+  });
+
   function connect(page) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}`);
@@ -105,10 +120,7 @@ const Room = (() => {
       let data;
       try { data = JSON.parse(message.data); } catch (error) { return; }
       if (data.heartbeat) return;
-      state = data;
-      receivedAt = performance.now();
-      showConnection("");
-      for (const listener of listeners) listener(state);
+      receive(data);
     };
     socket.onclose = () => {
       socket = null;
