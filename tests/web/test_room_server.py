@@ -171,6 +171,22 @@ def test_a_remote_bust_proposes_moves_and_accepting_applies_exactly_what_the_pho
     assert seat["moved"] == {"from_table": move["from_table"], "from_seat": move["from_seat"],
                              "at": shown_moves[move["name"]]["at"]}
 
+    # Rejecting: the proposal is dropped, nobody moves, nothing is recorded.
+    room_server.commands.desk.show(None)
+    status, answer = client.command(token, "reject_moves", proposal="0123")
+    assert (status, answer["error"]) == (409, "Refused: no proposed moves are waiting (check the balance first)")
+    thin = min((t for t in floor.tables() if t.players), key=lambda t: t.players)
+    for seat in [s for s in thin.seats if s.entry_id is not None][:2]:
+        assert client.command(token, "bust", entry_id=seat.entry_id)[0] == 200
+    status, answer = client.command(token, "check_balance")
+    _, shown = client.json("/api/remote/status", token=token)
+    assert shown["proposal"] is not None, answer
+    before = room_session.runner.last_seq
+    status, answer = client.command(token, "reject_moves", proposal=shown["proposal"]["key"])
+    assert (status, answer["message"]) == (200, "Proposed moves rejected: nobody moves")
+    assert client.json("/api/remote/status", token=token)[1]["proposal"] is None
+    assert room_session.runner.last_seq == before
+
 
 def test_a_remote_call_for_a_chip_count_is_logged_shown_and_undone(client, room_server, room_session) -> None:
     token = client.sign_in(room_server.access.pin)
