@@ -1,6 +1,7 @@
-"""``python -m tournament_director [--database PATH] [--smoke-test]``.
+"""``python -m tournament_director [--database PATH] [--lan HOST:PORT] [--smoke-test]``.
 
 Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder.
+``--lan HOST:PORT`` switches the room display on at that address (phones, TV, the director's remote).
 ``--smoke-test`` opens a temporary database (migrations run), builds the main window and the projector window
 headless, and exits 0, or 1 with the traceback printed.
 """
@@ -27,12 +28,25 @@ def default_database() -> Path:
     return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False)) / DATABASE_FILE_NAME
 
 
+def _listen_address(text: str) -> str:
+    from tournament_director.domain.errors import DomainError
+    from tournament_director.web.address import parse_listen_address
+
+    try:
+        parse_listen_address(text)
+    except DomainError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tournament-director",
         description="Run a live Texas Hold'em tournament: registration, seating, the blind clock, eliminations.")
     parser.add_argument("--database", type=Path, metavar="PATH",
                         help=f"the SQLite database file to open or create (default: {default_database()})")
+    parser.add_argument("--lan", type=_listen_address, metavar="HOST:PORT",
+                        help="switch the room display on, listening only on HOST:PORT (e.g. 192.168.1.10:8080)")
     parser.add_argument("--smoke-test", action="store_true",
                         help="open a temporary database, build the windows headless and exit (0 when all is well)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -69,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     database.parent.mkdir(parents=True, exist_ok=True)
     from tournament_director.app import run_app
 
-    return run_app(database, smoke_test=False)
+    return run_app(database, smoke_test=False, lan=args.lan)
 
 
 if __name__ == "__main__":
