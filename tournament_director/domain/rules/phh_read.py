@@ -281,10 +281,15 @@ def _read_hand(data: dict[str, Any]) -> PhhHand:
                 f"the file holds {len(tables)} hands (PHHS tables [1], [2], ...); replay one hand per file"
             )
         data = tables[0]
-    variant = data.get("variant")
-    if not isinstance(variant, str) or variant not in VARIANTS:
-        shown = repr(variant[:20]) if isinstance(variant, str) else describe_type(variant)
-        raise PhhFormatError(f"variant {shown} is not a hold'em variant this program reads (NT, FT, PT, HT)")
+    if not data:
+        raise PhhFormatError("it is empty: there is no hand in it")
+    if "variant" not in data:
+        raise PhhFormatError("the field 'variant' is missing (NT, FT, PT or HT)")
+    variant = data["variant"]
+    if not isinstance(variant, str):
+        raise PhhFormatError(f"the field 'variant' must be text such as 'NT', not {describe_type(variant)}")
+    if variant not in VARIANTS:
+        raise PhhFormatError(f"variant {variant[:20]!r} is not a hold'em variant this program reads (NT, FT, PT, HT)")
     if "starting_stacks" not in data:
         raise PhhFormatError("the field 'starting_stacks' is missing")
     raw_stacks = data["starting_stacks"]
