@@ -138,10 +138,10 @@ def test_a_pipe_a_folder_and_a_file_under_a_file_are_refused(folder: Path):
     pipe = folder / "club.sqlite"
     if hasattr(os, "mkfifo"):
         os.mkfifo(pipe)
-        refused(pipe, "folder", "not a regular file")
+        refused(pipe, "not-a-file", "not a regular file")
         pipe.unlink()
     (folder / "db.sqlite").mkdir()
-    refused(folder / "db.sqlite", "folder", "is a folder")
+    refused(folder / "db.sqlite", "not-a-file", "is a folder")
     (folder / "notes.txt").write_text("not a folder")
     refused(folder / "notes.txt" / "club.sqlite", "cannot-create", "notes.txt is a file, not a folder")
 

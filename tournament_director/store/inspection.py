@@ -4,22 +4,22 @@
 adding a file beside it. It returns an ``Inspection`` for a missing file (a new database is created there) or a
 Tournament Director database of a known revision, and raises ``FileProblem`` for everything else:
 
-==================  ==============================================================================================
-reason              the file
-==================  ==============================================================================================
-``folder``          is a folder, a device, a pipe or a socket
-``linked``          has several names on disk (hard links): another window could open it under another name
-``empty``           has 0 bytes: most likely a copy that did not finish (a new database is never left empty)
-``corrupt``         is not SQLite, or SQLite finds it damaged
-``foreign``         is another program's SQLite database (even with an Alembic revision such as ``0001``)
-``no-revision``     is ours but its schema revision record is gone: which migrations it needs is unknown
-``newer``           is ours, from a newer program (a revision of our numbering above ``SCHEMA_HEAD``)
-``unknown-revision`` is ours with a revision this program never had
-``locked``          is locked by another program
-``unreadable``      cannot be read (permissions, a loop of links)
-``read-only``       is read-only, or its folder is: the program writes every change as it happens
-``cannot-create``   is missing and cannot be created in its folder
-==================  ==============================================================================================
+======================  ========================================================================================
+reason                  the file
+======================  ========================================================================================
+``not-a-file``          is a folder, a device, a pipe or a socket
+``linked``              has several names on disk (hard links): another window could open it under another name
+``empty``               has 0 bytes: most likely a copy that did not finish (a new database is never left empty)
+``corrupt``             is not SQLite, or SQLite finds it damaged
+``foreign``             is another program's SQLite database (even with an Alembic revision such as ``0001``)
+``no-revision``         is ours but its schema revision record is gone: which migrations it needs is unknown
+``newer``               is ours, from a newer program (a revision of our numbering above ``SCHEMA_HEAD``)
+``unknown-revision``    is ours with a revision this program never had
+``locked``              is locked by another program
+``unreadable``          cannot be read (permissions, a loop of links)
+``read-only``           is read-only, or its folder is: the program writes every change as it happens
+``cannot-create``       is missing and cannot be created in its folder
+======================  ========================================================================================
 
 A file is recognised as ours by its tables and their columns, never by its revision string alone.
 """
@@ -81,9 +81,9 @@ def inspect_database(path: Path, *, for_writing: bool = True) -> Inspection:
     except OSError as error:
         raise FileProblem("unreadable", f"it cannot be reached ({_reason(error)})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise FileProblem("folder", "it is a folder, not a database file")
+        raise FileProblem("not-a-file", "it is a folder, not a database file")
     if not stat.S_ISREG(info.st_mode):
-        raise FileProblem("folder", "it is not a regular file (a device, a pipe or a socket)")
+        raise FileProblem("not-a-file", "it is not a regular file (a device, a pipe or a socket)")
     if info.st_nlink > 1:
         raise FileProblem("linked", f"it has {info.st_nlink} names on disk (hard links), so another window could "
                                     "open it under another name at the same time; copy it to a new file and open "
@@ -131,7 +131,8 @@ def _read_schema(real: Path, header: bytes) -> Inspection:
     try:
         problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
         if problems != ["ok"]:
-            raise FileProblem("corrupt", f"it is damaged (SQLite's check found: {'; '.join(problems[:3])})")
+            found = "; ".join(" ".join(str(problem).split()) for problem in problems[:3])
+            raise FileProblem("corrupt", f"it is damaged (SQLite's check found: {found})")
         tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not tables:
             raise FileProblem("empty", "it is an empty SQLite database (it holds no tables), not a Tournament "
