@@ -45,8 +45,8 @@ def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
         return DirectorSession.open(database)
     except DatabaseRefused as refusal:
         backup = getattr(refusal, "newest_backup", None)
+        print(f"Database refused: {refusal}", file=sys.stderr)  # on the terminal too, not only in the dialog
         if smoke_test:
-            print(f"Database refused: {refusal}", file=sys.stderr)
             if backup:
                 print(f"Newest backup: {backup}", file=sys.stderr)
             return None
