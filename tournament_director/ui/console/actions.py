@@ -75,6 +75,8 @@ def build_menus(window: Any) -> None:
     add_action(w, "Chip count…", "Ctrl+K", w.open_chip_count, floor)
     add_action(w, "Deal (chop)…", "Ctrl+D", w.payouts_tab.open_deal_dialog, floor)
     _add_floor_tool(w)
+    from tournament_director.ui.console.room_display import add_room_display_action
+    add_room_display_action(w)  # Tools > Room display (phones, TV, remote)
     view = bar.addMenu("&View")
     for i, title in enumerate(TAB_TITLES):
         add_action(w, title, f"Ctrl+{i + 1}", lambda i=i: w.tabs.setCurrentIndex(i), view)
