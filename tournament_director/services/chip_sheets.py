@@ -72,9 +72,11 @@ class LastCount:
                     f"{self.counted:,} counted at {self.entries} stack(s), as recorded")
         if self.difference == 0:
             return f"{self.counted:,} counted: it adds up to the chips in play"
-        how = "short of" if self.difference < 0 else "more than"
-        return (f"{self.counted:,} counted: {abs(self.difference):,} {how} the {self.chips_in_play:,} chips in "
-                "play. Recount, or look for chips missing from the table")
+        if self.difference < 0:
+            return (f"{self.counted:,} counted: {-self.difference:,} short of the {self.chips_in_play:,} chips in "
+                    "play. Recount, or look for chips missing from the tables")
+        return (f"{self.counted:,} counted: {self.difference:,} more than the {self.chips_in_play:,} chips in play. "
+                "Recount: more chips than were bought in")
 
 
 @dataclass(frozen=True)

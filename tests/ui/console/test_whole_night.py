@@ -73,9 +73,17 @@ def night(qtbot, tmp_path: Path, ui_settings, monkeypatch):
     qtbot.addWidget(projector)
     window.projector = projector
     projector.place_on_screen()
-    window.raise_()
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    qtbot.waitExposed(projector)
+
+    def console_has_the_keyboard() -> bool:
+        if QGuiApplication.focusWindow() is not window.windowHandle():
+            window.raise_()
+            window.activateWindow()
+        return QGuiApplication.focusWindow() is window.windowHandle() and window.isActiveWindow()
+
+    qtbot.waitUntil(console_has_the_keyboard, timeout=5000)
+    qtbot.wait(300 if QGuiApplication.platformName() == "xcb" else 0)   # a real window manager settles
+    qtbot.waitUntil(console_has_the_keyboard, timeout=5000)
     yield window, projector, shown
     window.close()
     projector.close()
@@ -168,7 +176,8 @@ def accept_moves_if_any(qtbot, window) -> str:
     if proposal is None:
         return ""
     kind = proposal.kind
-    qtbot.keyClick(window, Qt.Key.Key_Return, CTRL)
+    qtbot.mouseClick(window.tables_tab.accept_move, LEFT)   # "Accept all (Ctrl+Enter)"
+    assert window.tables_tab.proposal is None or window.tables_tab.proposal is not proposal
     return kind
 
 
@@ -202,6 +211,7 @@ def test_a_whole_re_entry_tournament_through_the_console(qtbot, night, tmp_path)
         type_text(qtbot, field, name)
         qtbot.keyClick(field, Qt.Key.Key_Return)
     assert window.players_tab.count_label.text() == "30 of 30 entries"
+    shot("thirty-registered")
 
     # The draw: 8 / 8 / 7 / 7; the projector shows the seating chart until the clock starts.
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)

@@ -108,8 +108,10 @@ class BustDialog(QDialog):
         ticked = set(self.eliminators())
         while self.out_grid.count():
             item = self.out_grid.takeAt(0)
-            if item.widget():
-                item.widget().deleteLater()
+            widget = item.widget()
+            if widget is not None and widget not in self._chips.values():
+                widget.hide()   # gone at once, not only when the event loop gets to deleting it
+                widget.deleteLater()
         several = len(self._out) > 1
         names = [self._all[e][1] for e in self._out]
         self.title.setText(f"<b style='font-size:15pt'>{html.escape(' and '.join(names))}</b> "

@@ -121,6 +121,7 @@ class TablesTab(Tab):
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget():
+                item.widget().hide()   # gone at once, not only when the event loop gets to deleting it
                 item.widget().deleteLater()
         self._tables = tuple(tables)
         self.cards = []

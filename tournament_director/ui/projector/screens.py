@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 
-from tournament_director.ui.projector.drawing import Panel, ProjectorLayout
+from tournament_director.ui.projector.drawing import Panel, ProjectorLayout, _common_font
 from tournament_director.ui.projector.view import ProjectorView, format_chips
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -72,13 +72,25 @@ def seating_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, p
     title = "SEATING" if pages == 1 else f"SEATING  {page + 1} / {pages}"
     layout.add("seating-title", QRectF(x0, y0 + inner_h * 0.08, inner_w, inner_h * 0.1), title, p.accent)
     col_w = inner_w / columns
+    cells = []
     for i, (player, table, seat) in enumerate(chart[page * per_page:(page + 1) * per_page]):
         column, row = divmod(i, per_column)
         x, y = x0 + column * col_w + margin * 0.4, top + row * row_h
         cw = col_w - margin * 0.8
-        layout.add(f"seat-name:{i}", QRectF(x, y, cw * 0.66, row_h), player, p.text, align=LEFT, ratio=0.72)
-        layout.add(f"seat:{i}", QRectF(x + cw * 0.67, y, cw * 0.33, row_h), f"T{table} S{seat}", p.accent,
-                   align=RIGHT, ratio=0.72)
+        cells.append((player, QRectF(x, y, cw * 0.66, row_h), f"T{table} S{seat}",
+                      QRectF(x + cw * 0.67, y, cw * 0.33, row_h)))
+    _two_columns(layout, "seat", cells, p.text, p.accent, 0.72)
+
+
+def _two_columns(layout: ProjectorLayout, role: str, cells: list[tuple[str, QRectF, str, QRectF]], left_colour,
+                 right_colour, ratio: float) -> None:
+    """Rows of (left text, its rect, right text, its rect), every left text in one size and every right one in
+    another, so a long name does not stand out smaller than its neighbours."""
+    left_font = _common_font([(text, rect) for text, rect, _, _ in cells], ratio=ratio)
+    right_font = _common_font([(text, rect) for _, _, text, rect in cells], ratio=ratio)
+    for i, (left, left_rect, right, right_rect) in enumerate(cells):
+        layout.add(f"{role}-name:{i}", left_rect, left, left_colour, align=LEFT, font=left_font)
+        layout.add(f"{role}:{i}", right_rect, right, right_colour, align=RIGHT, font=right_font)
 
 
 def moves_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
@@ -88,16 +100,15 @@ def moves_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
     layout.add("moves-title", QRectF(side.left(), side.top(), side.width(), inner_h * 0.07),
                view.moves_title or "MOVES", p.warning)
     top = side.top() + inner_h * 0.08
-    row_h = inner_h * MIN_ROW_SHARE
-    room = max(1, int((side.bottom() - top) / row_h))
     moves = list(view.moves)
+    row_h = max(inner_h * MIN_ROW_SHARE, min(inner_h * 0.075, (side.bottom() - top) / max(1, len(moves))))
+    room = max(1, int((side.bottom() - top) / row_h))
     shown = moves if len(moves) <= room else moves[: room - 1]
     x, width = side.left() + side.width() * 0.05, side.width() * 0.9
-    for i, (player, _ft, _fs, table, seat) in enumerate(shown):
-        y = top + i * row_h
-        layout.add(f"move-name:{i}", QRectF(x, y, width * 0.62, row_h), player, p.text, align=LEFT, ratio=0.66)
-        layout.add(f"move:{i}", QRectF(x + width * 0.63, y, width * 0.37, row_h), f"→ T{table} S{seat}", p.accent,
-                   align=RIGHT, ratio=0.66)
+    cells = [(player, QRectF(x, top + i * row_h, width * 0.62, row_h), f"→ T{table} S{seat}",
+              QRectF(x + width * 0.63, top + i * row_h, width * 0.37, row_h))
+             for i, (player, _ft, _fs, table, seat) in enumerate(shown)]
+    _two_columns(layout, "move", cells, p.text, p.accent, 0.7)
     if len(shown) < len(moves):
         layout.add("moves-more", QRectF(side.left(), top + len(shown) * row_h, side.width(), row_h),
                    f"… {len(moves) - len(shown)} more: see the Tables", p.dim, bold=False)

@@ -116,6 +116,7 @@ class ProjectorWindow(QWidget):
             return
         if self.isFullScreen():
             self.showNormal()
+        self.setScreen(screen)  # before the window exists too, so the first showing lands on that screen
         handle = self.windowHandle()
         if handle is not None:
             handle.setScreen(screen)
