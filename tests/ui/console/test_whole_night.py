@@ -84,6 +84,7 @@ def night(qtbot, tmp_path: Path, ui_settings, monkeypatch):
     qtbot.waitUntil(console_has_the_keyboard, timeout=5000)
     qtbot.wait(300 if QGuiApplication.platformName() == "xcb" else 0)   # a real window manager settles
     qtbot.waitUntil(console_has_the_keyboard, timeout=5000)
+    window.keyboard_ready = lambda: qtbot.waitUntil(console_has_the_keyboard, timeout=5000)
     yield window, projector, shown
     window.close()
     projector.close()
@@ -194,6 +195,7 @@ def test_a_whole_re_entry_tournament_through_the_console(qtbot, night, tmp_path)
     shot = Shots(window, projector)
 
     # The wizard: four tables of nine, turbo, one re-entry per player, late registration closed by hand.
+    window.keyboard_ready()
     qtbot.keyClick(window, Qt.Key.Key_N, CTRL)
     form = window.new_tournament_dialog.form
     qtbot.keyClicks(form.name, "Saturday Re-entry")
