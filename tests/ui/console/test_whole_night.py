@@ -4,8 +4,10 @@ clock, busts from the table map and from Find (one match selected, several askin
 and a table break accepted, two players out on the same hand with equal stacks sharing a place, a chip count, a
 deal, the last bust asking to close registration, the winner on the projector, and the results exported.
 
-Set TD_NIGHT_SHOTS to a folder to keep a screenshot of the console and the projector at every step (the Xvfb run
-of the README's "Looking at the night" does; under a real X server the screens are grabbed as well).
+Set TD_NIGHT_SHOTS to a folder to keep a screenshot of the console and the projector at every step; under a real X
+server the screens are grabbed as well. The real-window run with two screens:
+    Xvfb :98 -screen 0 1920x1080x24 -screen 1 1280x720x24 &   DISPLAY=:98 openbox &
+    DISPLAY=:98 TD_NIGHT_SHOTS=artifacts/night QT_QPA_PLATFORM=xcb .venv/bin/python -m pytest tests/ui/console/test_whole_night.py
 """
 
 from __future__ import annotations
