@@ -91,7 +91,7 @@ def run_app(database: Path, smoke_test: bool = False, lan: str | None = None) ->
         console = MainWindow(session)
         projector = ProjectorWindow(session)
         console.projector = projector  # type: ignore[attr-defined]
-        console.show()
+        console.show_as_remembered()
         if smoke_test:
             projector.show()
             app.processEvents()

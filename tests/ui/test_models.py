@@ -58,8 +58,8 @@ def test_results_and_log_models_pass_qt_model_checks(qtmodeltester) -> None:
               for i in range(1, 6)]
     model = events_model(events)
     qtmodeltester.check(model, force_py=True)
-    assert model.data(model.index(1, 5)) == "undone"
-    assert model.data(model.index(0, 3)) == "name=P1"
+    assert model.data(model.index(1, 4)) == "undone"
+    assert model.data(model.index(0, 2)) == "name=P1" and model.data(model.index(0, 1)) == "Registration"
 
 
 def test_search_as_you_type_finds_a_player_among_10000_quickly() -> None:

@@ -293,6 +293,8 @@ def test_remote_commands_land_in_the_log_with_the_phone_and_undo_from_the_consol
                      if r.event_type == "clock.paused" and not r.undone)
     window.log_tab.view.selectRow(pause_row)
     qtbot.mouseClick(window.log_tab.undo_selected_button, LEFT)
+    confirm = window.log_tab.confirm_box   # an earlier event is undone once the director confirms
+    qtbot.mouseClick(confirm.button(QMessageBox.StandardButton.Yes), LEFT)
     assert session.clock.view().running
     browser.wait_for(lambda d: text_of("#toggle-clock")(d) == "Pause the clock")
     assert room.refusals == []

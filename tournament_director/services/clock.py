@@ -8,9 +8,10 @@ repaint timer: it records the level changes that came due (TDA 23: the new level
 hand) and returns every event that fired, so the UI can play sounds; the timer itself never counts time.
 
 After a restart with a clock that was running, nothing runs until the director chooses
-``resume_paused_after_restart()`` (the time saved at the last transition) or
-``continue_after_restart()`` (the wall time in between applied, the levels crossed meanwhile accounted
-for). An undo or redo made elsewhere is noticed and the live clock follows the restored state.
+``resume_paused_after_restart()`` (the time left when the program stopped: its last heartbeat in the store,
+see clock_restart.py) or ``continue_after_restart()`` (the wall time in between applied, the levels crossed
+meanwhile accounted for). An undo or redo made elsewhere is noticed and the live clock follows the restored
+state. Once the tournament is over the clock stands still at the moment of the last elimination.
 """
 
 from __future__ import annotations
@@ -34,18 +35,10 @@ from tournament_director.domain.clock.structure import Break, Level, Period, Str
 from tournament_director.domain.clock.suggest import suggest_structure_and_chips
 from tournament_director.domain.errors import DomainError
 from tournament_director.resources import resource_path
+from tournament_director.services.clock_figures import colour_up_notice, level_seconds_played, wall_seconds_for_play
+from tournament_director.services.clock_restart import HEARTBEAT_SECONDS, RestartInfo, restart_info
 
 TEMPLATE_NAMES = ("turbo", "regular", "deep_stack", "fixed_limit")
-
-
-@dataclass(frozen=True)
-class RestartInfo:
-    """The clock was running when the program stopped; the director chooses how to go on."""
-
-    period_index: int
-    saved_remaining_ms: int
-    saved_at: datetime | None
-    wall_elapsed_seconds: float  # wall time since the last recorded transition
 
 
 @dataclass(frozen=True)
@@ -114,8 +107,12 @@ class ClockService:
         wall: Callable[[], datetime] = lambda: datetime.now(UTC),
         *,
         hand_for_hand_ms: int = HAND_FOR_HAND_DEFAULT_MS,
+        heartbeat: Any = None,
     ) -> None:
+        """``heartbeat``: the store's record of when the program was last alive (``beat(at)``, ``last()``)."""
         self._runner = runner
+        self._heartbeat = heartbeat
+        self._beaten_at: float | None = None
         self._monotonic = monotonic
         self._wall = wall
         self.hand_for_hand_ms = hand_for_hand_ms
@@ -154,7 +151,7 @@ class ClockService:
             break_name=period.name if isinstance(period, Break) else "",
             seconds_to_break=None if to_break is None else to_break / 1000,
             seconds_to_end_of_structure=clock.ms_to_end_of_structure(now) / 1000,
-            notice=self._colour_up_notice(structure, index),
+            notice=colour_up_notice(structure, index),
             restart_pending=self.restart_pending is not None,
         )
 
@@ -166,10 +163,11 @@ class ClockService:
         estimated_end, seconds_to_end = None, None
         self._sync()
         if self._clock is not None and entries > players_left >= 1:
-            played = self._level_seconds_played()
+            now = self._monotonic()
+            played = level_seconds_played(self._clock, now)
             if played > 0:
                 rate = (entries - players_left) / played  # eliminations per second of play
-                seconds_to_end = self._wall_seconds_for_play((players_left - 1) / rate)
+                seconds_to_end = wall_seconds_for_play(self._clock, now, (players_left - 1) / rate)
                 estimated_end = self._wall() + timedelta(seconds=seconds_to_end)
         return TournamentFigures(players_left, entries, chips_in_play, average, estimated_end, seconds_to_end)
 
@@ -319,11 +317,18 @@ class ClockService:
 
     # --- after a restart ---------------------------------------------------------------------------
     def resume_paused_after_restart(self) -> None:
-        """Go on from the time saved at the last transition, with the clock paused."""
+        """Go on, paused, from the time left when the program stopped (its last heartbeat); a level that ran
+        out before then is recorded at the moment it did."""
         info = self._require_restart()
         now = self._monotonic()
+        started = now - info.alive_seconds
         clock = Clock(self.schedule.structure, period_index=info.period_index,
-                      remaining_ms=info.saved_remaining_ms, running=False, now=now)
+                      remaining_ms=info.saved_remaining_ms, running=True, now=started)
+        changes = [e for e in clock.advance(now) if e.kind in PERIOD_CHANGES]
+        clock.pause(now)
+        for change in changes:
+            at = info.saved_at + timedelta(seconds=change.due_at - started) if info.saved_at else None
+            self._record_level_change(change, clock, now, at=at)
         self._execute("clock.restored", clock, now, {"choice": "paused"})
         self.restart_pending = None
 
@@ -359,6 +364,9 @@ class ClockService:
     def _before_command(self) -> float:
         """Record due level changes first, so every event lands in the order it happened."""
         self._require_clock()
+        if self._finished_at() is not None:
+            raise DomainError("the tournament is over and its clock has stopped: undo the last elimination "
+                              "(Ctrl+Z) to play on")
         if self.restart_pending is not None:
             raise DomainError("the clock was running when the program stopped: first choose to resume it "
                               "paused or to continue as if it had kept running")
@@ -406,9 +414,9 @@ class ClockService:
             "wall_time": self._wall().isoformat(),
         }
 
-    def _record_level_change(self, event: ClockEvent, clock: Clock, now: float) -> None:
-        """One "clock.level_changed" event, stamped with the moment the boundary was crossed."""
-        wall = self._wall() - timedelta(seconds=max(0.0, now - event.due_at))
+    def _record_level_change(self, event: ClockEvent, clock: Clock, now: float, at: datetime | None = None) -> None:
+        """One "clock.level_changed" event, stamped with the moment the boundary was crossed (``at`` when known)."""
+        wall = at or self._wall() - timedelta(seconds=max(0.0, now - event.due_at))
         self._runner.execute("clock.level_changed", {
             "kind": event.kind,
             "period_index": event.period_index,
@@ -444,8 +452,21 @@ class ClockService:
         elapsed = 0.0
         if saved.running and saved.wall_time is not None:
             elapsed = max(0.0, (self._wall() - saved.wall_time).total_seconds())
+        finished_at = self._finished_at()
+        if finished_at is not None:  # the clock stopped with the last elimination
+            self.restart_pending = None
+            if saved.running and saved.wall_time is not None:
+                elapsed = min(elapsed, max(0.0, (finished_at - saved.wall_time).total_seconds()))
+            self._clock = Clock(schedule.structure, period_index=saved.period_index,
+                                remaining_ms=saved.remaining_ms, running=saved.running, now=now - elapsed)
+            self._clock.advance(now)
+            if saved.running:
+                self._clock.pause(now)
+            return
         if saved.running and first:
-            self.restart_pending = RestartInfo(saved.period_index, saved.remaining_ms, saved.wall_time, elapsed)
+            last_beat = self._heartbeat.last() if self._heartbeat is not None else None
+            self.restart_pending = restart_info(schedule.structure, saved.period_index, saved.remaining_ms,
+                                                saved.wall_time, self._wall(), last_beat)
             self._clock = Clock(schedule.structure, period_index=saved.period_index,
                                 remaining_ms=saved.remaining_ms, running=False, now=now)
             return
@@ -457,58 +478,41 @@ class ClockService:
             # announced (or belong to a timeline that was undone); only the level changes still need recording.
             self._clock.forget_passed_notices(now)
 
+    def _finished_at(self) -> datetime | None:
+        """When the tournament ended (the wall time of the last elimination), None while it goes on."""
+        floor = getattr(self._runner.state, "floor", None)
+        if floor is None or not getattr(floor, "finished", False):
+            return None
+        at = getattr(floor, "finished_at", None)
+        try:
+            return datetime.fromisoformat(at) if at else self._wall()
+        except ValueError:
+            return self._wall()
+
+    # --- the heartbeat ---------------------------------------------------------------------------
+    def beat(self, *, force: bool = False) -> bool:
+        """Write that the program is alive, every HEARTBEAT_SECONDS while the clock runs (``force``: now).
+
+        Nothing is written while a restart choice is pending: the last heartbeat is the moment the program
+        stopped, and it must stay so until the director has chosen.
+        """
+        self._sync()
+        clock = self._clock
+        if self._heartbeat is None or clock is None or not clock.running or self.restart_pending is not None:
+            return False
+        now = self._monotonic()
+        if not force and self._beaten_at is not None and now - self._beaten_at < HEARTBEAT_SECONDS:
+            return False
+        self._heartbeat.beat(self._wall())
+        self._beaten_at = now
+        return True
+
     def _state_key(self) -> tuple[Any, ...]:
         """Cheap identity of the saved clock state (the repaint timer asks many times a second)."""
         s = self.schedule
+        floor = getattr(self._runner.state, "floor", None)
         return (id(s), s.structure, s.chip_set, s.current_period_index, s.remaining_ms, s.running, s.started,
-                s.wall_time)
-
-    def _level_seconds_played(self) -> float:
-        clock = self._clock
-        assert clock is not None
-        now = self._monotonic()
-        index = clock.period_index(now)
-        played = sum(p.duration_seconds for p in clock.structure.periods[:index] if isinstance(p, Level))
-        current = clock.structure.periods[index]
-        if isinstance(current, Level):
-            played += max(0.0, current.duration_seconds - clock.remaining_ms(now) / 1000)
-        return played
-
-    def _wall_seconds_for_play(self, play_seconds: float) -> float:
-        """Clock time needed for ``play_seconds`` of play from now, breaks on the way included."""
-        clock = self._clock
-        assert clock is not None
-        now = self._monotonic()
-        index = clock.period_index(now)
-        periods = clock.structure.periods
-        total, left = 0.0, play_seconds
-        span = clock.remaining_ms(now) / 1000
-        while left > 0:
-            if isinstance(periods[index], Level):
-                used = min(left, span)
-                left -= used
-                total += used
-            else:
-                total += span
-            index += 1
-            if index >= len(periods):
-                return total + left  # past the structure: the last level goes on
-            span = periods[index].duration_seconds
-        return total
-
-    @staticmethod
-    def _colour_up_notice(structure: Structure, index: int) -> str:
-        period = structure.periods[index]
-        target = period if isinstance(period, Break) else None
-        if target is None:
-            following = structure.next_break_index(index)
-            if following is not None:
-                target = structure.periods[following]
-        if isinstance(target, Break) and target.colour_up:
-            chips = ", ".join(str(v) for v in target.colour_up)
-            when = "now" if target is period else "at the next break"
-            return f"Colour-up {when}: the {chips} chips come off (TDA 24)"
-        return ""
+                s.wall_time, getattr(floor, "finished", False), getattr(floor, "finished_at", None))
 
 
 __all__ = ["ClockService", "ClockView", "RestartInfo", "TournamentFigures", "load_template", "TEMPLATE_NAMES"]

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
+from collections.abc import Callable
 from typing import Any, Protocol, Self
 
 from tournament_director.domain.errors import DomainError
@@ -61,6 +62,9 @@ def _describe(row: LogRow) -> str:
     return f"#{row.seq} ({row.event_type})"
 
 
+Describer = Callable[[str, dict[str, Any]], str]
+
+
 class CommandRunner:
     def __init__(self, store: Store, tournament_id: int, aggregate_type: type | None = None,
                  operator: str = "director", *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
@@ -74,6 +78,8 @@ class CommandRunner:
         self.operator = operator
         self.snapshot_every = snapshot_every
         self._aggregate_type = aggregate_type
+        # how a logged event is named in a refusal ("Ana Souza out, eliminated by Bob"); set by the session
+        self.describe: Describer | None = None
         self._log: EventLog = store.event_log(tournament_id)
         self._load()
 
@@ -195,13 +201,14 @@ class CommandRunner:
         else:
             target = self._command(seq, "undo")
             if target.undone:
-                raise DomainError(f"event {_describe(target)} is already undone")
+                raise DomainError(f"{self._said(target)} is already undone")
         try:
             state, applied = self._fold(before_seq=target.seq, flip=target)
         except _NoLongerApplies as failure:
             raise DomainError(
-                f"cannot undo {_describe(target)}: the later event {_describe(failure.row)} would no longer "
-                f"apply ({failure.error.message})", failure.error.rule) from failure.error
+                f"{self._said(target)} cannot be undone: what came after it, {self._said(failure.row)}, "
+                f"would no longer fit ({failure.error.message}). Undo that first, or leave both",
+                failure.error.rule) from failure.error
         self._record(target, undo=True)
         self.state, self._applied_since_snapshot = state, applied
         self._redo_stack.append(target.seq)
@@ -218,13 +225,22 @@ class CommandRunner:
         try:
             state, applied = self._fold(before_seq=target.seq, flip=target)
         except _NoLongerApplies as failure:
-            what = "it" if failure.row.seq == target.seq else f"the later event {_describe(failure.row)}"
-            raise DomainError(f"cannot redo {_describe(target)}: {what} would no longer apply "
+            what = "it" if failure.row.seq == target.seq else f"what came after it, {self._said(failure.row)},"
+            raise DomainError(f"{self._said(target)} cannot be redone: {what} would no longer fit "
                               f"({failure.error.message})", failure.error.rule) from failure.error
         self._record(target, undo=False)
         self.state, self._applied_since_snapshot = state, applied
         self._redo_stack.pop()
         return _event_info(replace(target, undone=False))
+
+    def _said(self, row: LogRow) -> str:
+        """The event in a sentence the director reads ('“Ana Souza out, eliminated by Bob”'), or its number."""
+        if self.describe is not None:
+            try:
+                return f"“{self.describe(row.event_type, json.loads(row.payload_json))}”"
+            except Exception:  # a refusal must still be told when the description fails
+                log.warning("describing %s failed", _describe(row), exc_info=True)
+        return f"event {_describe(row)}"
 
     def _command(self, seq: int, verb: str) -> LogRow:
         row = self._log.row(seq) if isinstance(seq, int) else None

@@ -46,6 +46,35 @@ def _moves(p: Mapping[str, Any], names: Names) -> str:
     return "Moved " + "; ".join(moves) if moves else "Moves accepted"
 
 
+OCCASIONS = {"break": "at the break", "end_of_day": "at the end of the day", "deal": "for a deal", "count": ""}
+
+
+def _count(p: Mapping[str, Any]) -> str:
+    counts = p.get("counts", [])
+    if p.get("scope") is None:
+        return f"Chip counts recorded for {len(counts)} player(s)"
+    tables = [str(t) for t in p.get("tables") or []]
+    where = "the room" if p.get("scope") == "room" else f"table{'s' if len(tables) != 1 else ''} {_list(tables)}"
+    when = OCCASIONS.get(str(p.get("occasion", "count")), "")
+    total = sum(c for _, c in counts)
+    return f"Chip count of {where}{' ' + when if when else ''}: {total:,} chips, {len(counts)} player(s)"
+
+
+CATEGORIES = (
+    ("tournament.", "Settings"), ("tables.", "Tables"), ("seat.", "Tables"), ("registration.", "Registration"),
+    ("entry.registered", "Registration"), ("entries.", "Registration"), ("seats.", "Seating"),
+    ("table.", "Seating"), ("moves.", "Seating"), ("entry.busted", "Elimination"), ("entry.", "Player"),
+    ("chips.", "Chip count"), ("hand", "Hand"), ("payouts.", "Payouts"), ("deal.", "Deal"),
+    ("structure.", "Structure"), ("clock.", "Clock"), ("ruling.", "Ruling"), ("chip_count.", "Chip count"),
+    ("log.", "Undo / redo"),
+)
+
+
+def event_category(event_type: str) -> str:
+    """A word for the kind of event ('Elimination', 'Clock', ...), for the Log tab's first column."""
+    return next((word for prefix, word in CATEGORIES if event_type.startswith(prefix)), "Other")
+
+
 def _hand_next(p: Mapping[str, Any]) -> str:
     tables = [str(t) for t in p.get("tables", [])]
     where = f"table{'s' if len(tables) != 1 else ''} {_list(tables)}" if tables else "every table"
@@ -77,7 +106,7 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "entry.rebuy": lambda: f"{entry} rebought",
         "entry.addon": lambda: f"{entry} took the add-on",
         "entry.presence": lambda: f"{entry} marked {'present' if p.get('present') else 'absent'}",
-        "chips.counted": lambda: f"Chip counts recorded for {len(p.get('counts', []))} player(s)",
+        "chips.counted": lambda: _count(p),
         "entry.busted": lambda: _busts(p, names),
         "moves.accepted": lambda: _moves(p, names),
         "hand.next": lambda: _hand_next(p),
@@ -101,8 +130,8 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "chip_count.called": lambda: "Chip count called" + (f": {p['note']}" if p.get("note") else ""),
         "ruling.recorded": lambda: f"Floor ruling at table {p.get('table')}: "
                                    f"{p.get('ruling', {}).get('summary', '')}".rstrip(": "),
-        "log.undo": lambda: f"Undid #{p.get('seq')} ({p.get('event_type')})",
-        "log.redo": lambda: f"Redid #{p.get('seq')} ({p.get('event_type')})",
+        "log.undo": lambda: "Undone: an earlier event",
+        "log.redo": lambda: "Redone: an earlier event",
     }
     text = texts.get(event_type)
     if text is None:

@@ -21,10 +21,13 @@ from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.resources import resource_path
 from tournament_director.services.backups import BackupSchedule
+from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
-from tournament_director.services.commands import CommandRunner
+from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, CommandRunner
 from tournament_director.services.event_text import describe_event
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
+from tournament_director.services.results import Results
+from tournament_director.services.room_news import RoomNews, room_news
 from tournament_director.services.tournament import MoveProposal, TournamentService
 from tournament_director.services.wall_clock import WallClockJobs
 
@@ -54,6 +57,7 @@ class NewTournamentPlan:
     tables: int = 3
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
+    reentry_limit: int = 0  # re-entries a player may make once out (WSOP 13), while registration is open
 
 
 @dataclass(frozen=True)
@@ -103,6 +107,7 @@ class DirectorSession:
         self.hand_for_hand_ms = round(hand_for_hand_minutes * 60_000)  # TDA RP-8: 2 minutes a hand by default
         self._wall_clock = WallClockJobs(self, self._wall_now)
         self._floor_counts: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None
+        self._news: tuple[Any, RoomNews] | None = None
         self._listeners: list[Listener] = []
         self._tournament_id: int | None = None
         self._runner: Any = None
@@ -131,7 +136,11 @@ class DirectorSession:
         return self._backups
 
     def close(self) -> None:
-        """Stop the wall-clock jobs and the area services' background work; close the store (it takes a backup)."""
+        """Stop the wall-clock jobs and the area services' background work; close the store (it takes a backup).
+
+        A running clock writes its heartbeat once more, so the next start knows the exact moment it stopped.
+        """
+        self.heartbeat(force=True)
         self._wall_clock.shutdown()
         if self._backups is not None:
             self._backups.shutdown()
@@ -185,7 +194,9 @@ class DirectorSession:
             if callable(stop):
                 stop()
         self._services.clear()
+        self.heartbeat(force=True)  # the tournament left behind keeps the moment it was last in front
         self._runner = CommandRunner(self._store, tournament_id, TournamentState, operator=self.operator)
+        self._runner.describe = self.describe_logged
         self._tournament_id = tournament_id
         self._wall_clock.tournament_changed()
         self.notify("selected")
@@ -218,7 +229,9 @@ class DirectorSession:
         if self._runner is None:
             return None
         if "tournament" not in self._services:
-            self._services["tournament"] = TournamentService(self._runner, rng=self._rng)
+            # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
+            self._services["tournament"] = TournamentService(self._runner, rng=self._rng,
+                                                             now=lambda: self._wall_now().astimezone())
         return self._services["tournament"]
 
     @property
@@ -228,6 +241,7 @@ class DirectorSession:
             return None
         if "clock" not in self._services:
             self._services["clock"] = ClockService(self._runner, hand_for_hand_ms=self.hand_for_hand_ms,
+                                                   heartbeat=self._store.heartbeat(self._tournament_id),
                                                    **self._clock_sources)
         return self._services["clock"]
 
@@ -245,6 +259,7 @@ class DirectorSession:
         settings = TournamentSettings.from_dict({
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
             "payout_table": plan.payout_table, "late_registration_until_level": plan.late_registration_until_level,
+            "reentry_limit": plan.reentry_limit,
         })
         if not resource_path("payouts", f"{plan.payout_table}.toml").is_file():
             raise DomainError(f"there is no payout table {plan.payout_table!r}")
@@ -284,6 +299,30 @@ class DirectorSession:
         figures = self.clock.figures(players_left, entries, chips)
         return FloorFigures(players_left, entries, chips, figures.average_stack, prize_pool, figures.estimated_end)
 
+    @property
+    def chip_sheets(self) -> ChipSheets | None:
+        """Chip count sheets of the selected tournament, or None when none is selected."""
+        if self._runner is None:
+            return None
+        if "chip_sheets" not in self._services:
+            self._services["chip_sheets"] = ChipSheets(self._runner, now=self._wall_now)
+        return self._services["chip_sheets"]
+
+    @property
+    def results(self) -> Results | None:
+        """The winner, the places and the knockouts of the selected tournament."""
+        return Results(self._runner.state.floor) if self._runner is not None else None
+
+    def room_news(self) -> RoomNews | None:
+        """What the room's screens announce now (read again only when the log has changed, or a minute on)."""
+        if self._runner is None:
+            return None
+        now = self._wall_now()
+        key = (self._tournament_id, self._runner.last_seq, now.replace(second=0, microsecond=0))
+        if self._news is None or self._news[0] != key:
+            self._news = (key, room_news(self._runner, now))
+        return self._news[1]
+
     # ----- commands, undo and redo ---------------------------------------------------------------------
     def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Run one service command and tell listeners; a refusal (DomainError) propagates, nothing changes."""
@@ -311,25 +350,50 @@ class DirectorSession:
         self.notify("state")
         return event
 
+    def heartbeat(self, *, force: bool = False) -> bool:
+        """The console's repaint timer calls this: a running clock writes every few seconds that the program
+        is alive (services/clock_restart.py); True when it wrote."""
+        clock = self._services.get("clock")
+        if clock is None or self._store is None:
+            return False
+        try:
+            return clock.beat(force=force)
+        except Exception:  # a missed heartbeat only makes a restart less exact; it must never stop the clock
+            log.warning("the clock's heartbeat could not be written", exc_info=True)
+            return False
+
+    def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
+        """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
+        names = {entry_id: entry.name for entry_id, entry in self._runner.state.floor.entries.items()}
+        return describe_event(event_type, payload, names, self._period_label)
+
+    def _period_label(self, index: int) -> str:
+        structure = self._runner.state.schedule.structure if self._runner is not None else None
+        if structure is None or not 0 <= index < len(structure.periods):
+            return f"period {index + 1}"
+        period = structure.periods[index]
+        if isinstance(period, Level):
+            return f"level {period.number} ({period.small_blind:,}/{period.big_blind:,})"
+        return period.name.lower() if period.name else "the break"
+
     def history(self) -> list[HistoryEntry]:
-        """The log of the selected tournament, each event with a sentence a director can read back."""
+        """The log of the selected tournament, each event with a sentence a director can read back (an undo
+        or a redo names what it undid or redid)."""
         if self._runner is None:
             return []
         state = self._runner.state
         names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
-        structure = state.schedule.structure
-
-        def period_label(index: int) -> str:
-            if structure is None or not 0 <= index < len(structure.periods):
-                return f"period {index + 1}"
-            period = structure.periods[index]
-            if isinstance(period, Level):
-                return f"level {period.number} ({period.small_blind:,}/{period.big_blind:,})"
-            return period.name.lower() if period.name else "the break"
-
-        return [HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone,
-                             describe_event(e.event_type, e.payload, names, period_label))
-                for e in self._runner.history()]
+        said: dict[int, str] = {}
+        rows = []
+        for e in self._runner.history():
+            if e.event_type in (UNDO_EVENT, REDO_EVENT):
+                what = said.get(e.payload.get("seq"), "an earlier event")
+                text = f"{'Undone' if e.event_type == UNDO_EVENT else 'Redone'}: {what}"
+            else:
+                text = describe_event(e.event_type, e.payload, names, self._period_label)
+                said[e.seq] = text
+            rows.append(HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone, text))
+        return rows
 
     # ----- orchestration: one director's action, several service commands --------------------------------
     def next_hand_all_tables(self) -> Any:

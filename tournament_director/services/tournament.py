@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
+from tournament_director.domain.floor.busts import one_left_while_registration_open
 from tournament_director.domain.floor.records import Entry
 from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
 from tournament_director.domain.floor.standings import (
@@ -113,6 +114,7 @@ class BustResult:
     busted: tuple[EntryView, ...]
     proposal: MoveProposal
     finished: bool
+    one_left: bool = False  # one player left, but registration is open: closing it finishes the tournament
 
 
 @dataclass(frozen=True)
@@ -184,7 +186,8 @@ class TournamentService:
         return self.runner.execute("seat.locked", {"table": table, "seat": seat, "locked": locked})
 
     def close_registration(self, closed: bool = True) -> Any:
-        return self.runner.execute("registration.closed", {"closed": closed})
+        """Close (or reopen) registration; with one player left, closing it finishes the tournament."""
+        return self.runner.execute("registration.closed", {"closed": closed, "time": self._stamp()["time"]})
 
     # --- entries -----------------------------------------------------------------------------
     def register(self, name: str, player_id: int | None = None, *, level: int | None = None) -> EntryView:
@@ -230,7 +233,8 @@ class TournamentService:
                 seat = draw_first_button(probe, self.rng)
                 if seat is not None:
                     button_seats.append([number, seat])
-        self.runner.execute("seats.drawn", {"assignments": [list(a) for a in assignments], "buttons": button_seats})
+        self.runner.execute("seats.drawn", {"assignments": [list(a) for a in assignments], "buttons": button_seats,
+                                            "time": self._stamp()["time"]})
         return [self.entry(e) for e in unseated]
 
     def set_button(self, table: int, seat: int) -> Any:
@@ -277,8 +281,9 @@ class TournamentService:
         ids = [r["entry_id"] for r in rows]
         group_places = last_group_places(t)
         views = tuple(self._entry_view(t.entries[e], group_places.get(e)) for e in ids)
-        proposal = MoveProposal("none") if t.finished else self.propose_moves()
-        return BustResult(views, proposal, t.finished)
+        one_left = one_left_while_registration_open(t)
+        proposal = MoveProposal("none") if t.finished or one_left else self.propose_moves()
+        return BustResult(views, proposal, t.finished, one_left)
 
     # --- balancing, breaking, final table -----------------------------------------------------
     def propose_moves(self) -> MoveProposal:
@@ -300,6 +305,7 @@ class TournamentService:
             payload = {"kind": "manual", "moves": [m.to_dict() for m in proposal], "broken_tables": [], "buttons": []}
         if not payload["moves"] and not payload["broken_tables"]:
             raise DomainError("no moves to make")
+        payload["time"] = self._stamp()["time"]
         return self.runner.execute("moves.accepted", payload)
 
     def move_player(self, entry_id: int, to_table: int, to_seat: int) -> Any:
@@ -399,7 +405,8 @@ class TournamentService:
         sb_dead = False
         due: int | None = None
         if table.players >= 2:
-            if table.hand_number > 0:
+            # after a hand: its markers; after a draw or a redraw (no button yet): the next hand's (TDA 34-A)
+            if table.hand_number > 0 and table.button is not None:
                 button, sb, bb = table.button, table.small_blind, table.big_blind
                 # empty, or a newcomer sitting out until the button passes (seed 004 T 8): nobody posts it
                 sb_dead = sb is not None and (sb not in table.seats or table.seats[sb] in table.waiting)

@@ -76,3 +76,11 @@ class SnapshotRow(SQLModel, table=True):
     seq: int
     recorded_at: str
     data: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class HeartbeatRow(SQLModel, table=True):
+    """The last moment the program was alive with this tournament's clock running (store/heartbeat.py)."""
+
+    __tablename__ = "heartbeat"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    beat_at: str

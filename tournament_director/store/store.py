@@ -23,6 +23,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.store import backups
 from tournament_director.store.draft import TournamentDraft
 from tournament_director.store.event_log import EventLog, LogRow, insert_command
+from tournament_director.store.heartbeat import Heartbeat
 from tournament_director.store.models import KIND_COMMAND
 from tournament_director.store.names import name_key, names_look_alike
 from tournament_director.store.opening import check_database, open_database
@@ -145,6 +146,10 @@ class Store:
         if not self.tournament_exists(tournament_id):
             raise DomainError(f"there is no tournament number {tournament_id} in {self.path.name}")
         return EventLog(self.engine, tournament_id)
+
+    def heartbeat(self, tournament_id: int) -> Heartbeat:
+        """When the program was last alive with this tournament's clock running."""
+        return Heartbeat(self.engine, tournament_id)
 
     # ----- the player registry (shared by every tournament) ---------------------------------------------
     def add_player(self, name: str, nickname: str | None = None, contact: str | None = None,

@@ -31,7 +31,7 @@ def results_csv(rows: Sequence[ResultRow]) -> str:
 def results_html(title: str, rows: Sequence[ResultRow]) -> str:
     e = html.escape
     body = "\n".join(
-        f"<tr><td class=num>{row.place}</td><td>{e(row.name)}</td><td class=num>{row.prize:,}</td>"
+        f"<tr><td class=num>{e(row.place_text or str(row.place))}</td><td>{e(row.name)}</td><td class=num>{row.prize:,}</td>"
         f"<td class=num>{row.bounties:,}</td></tr>"
         for row in rows
     )

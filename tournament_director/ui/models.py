@@ -10,9 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+import unicodedata
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtGui import QColor
+
+from tournament_director.services.event_text import event_category
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -164,6 +167,35 @@ class SearchProxy(QSortFilterProxyModel):
         return self.sourceModel().data(source, RowTableModel.ROW_ROLE)
 
 
+def folded(text: str) -> str:
+    """Lower case without accents, so 'chloe' finds 'Chloé' and 'zielinski' finds 'Zieliński'."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+class NameSearchProxy(SearchProxy):
+    """Search-as-you-type in one text of each row (the player's name), case and accents ignored: a player who
+    knocked someone out is not found again through the 'Eliminated by' column."""
+
+    def __init__(self, text_of: Callable[[Any], str], parent: Any = None) -> None:
+        super().__init__(parent)
+        self._text_of = text_of
+        self._folded: tuple[Any, list[str]] | None = None
+
+    def set_search_text(self, text: str) -> None:
+        super().set_search_text(folded(text))
+
+    def filterAcceptsRow(self, source_row: int, source_parent: AnyIndex) -> bool:  # noqa: N802 - Qt override
+        if not self._needle:
+            return True
+        model = self.sourceModel()
+        if not isinstance(model, RowTableModel):
+            return False
+        if self._folded is None or self._folded[0] is not model.rows:
+            self._folded = (model.rows, [folded(self._text_of(r)) for r in model.rows])
+        return self._needle in self._folded[1][source_row]
+
+
 # ----- the rows the console shows -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class EntryRow:
@@ -203,10 +235,11 @@ class ResultRow:
     prize: int = 0
     bounties: int = 0
     entry_id: int | None = None
+    place_text: str = ""  # "17th–18th" for shared places
 
 
 RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (
-    Column("Place", lambda r: r.place, numeric=True),
+    Column("Place", lambda r: r.place_text or r.place, numeric=True),
     Column("Player", lambda r: r.name),
     Column("Prize", lambda r: r.prize, numeric=True),
     Column("Bounties", lambda r: r.bounties, numeric=True),
@@ -225,9 +258,8 @@ def _payload_summary(payload: dict[str, Any]) -> str:
 
 
 EVENT_COLUMNS: tuple[Column[Any], ...] = (
-    Column("#", lambda e: e.seq, numeric=True),
     Column("Time", lambda e: e.recorded_at),
-    Column("What", lambda e: e.event_type),
+    Column("What", lambda e: event_category(e.event_type)),
     Column("Details", lambda e: getattr(e, "description", None) or _payload_summary(e.payload)),
     Column("Who", lambda e: e.operator),
     Column("Undone", lambda e: "undone" if e.undone else ""),

@@ -20,7 +20,9 @@ def stylesheet(name: str) -> str:
     """The stylesheet of theme ``name``; ValueError naming the choices for an unknown theme."""
     if name not in available_themes():
         raise ValueError(f"there is no theme {name!r} (choose from {', '.join(available_themes()) or 'none'})")
-    return resource_path("themes", f"{name}.qss").read_text(encoding="utf-8")
+    text = resource_path("themes", f"{name}.qss").read_text(encoding="utf-8")
+    # the arrows of spin boxes and drop-down lists are pictures beside the stylesheet
+    return text.replace("@THEMES@", resource_path("themes").as_posix())
 
 
 def saved_theme(settings: QSettings) -> str:

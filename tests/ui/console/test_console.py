@@ -40,7 +40,7 @@ def test_tables_tab_shows_markers_absent_and_waiting_players(console) -> None:
                             SeatView(5, 4, "Dmitri", 20_000, waiting=True), SeatView(6, locked=True)), hand_number=12)]
     moves = [MoveProposalView("Eve", 2, 4, 1, 4, "balance (TDA 11-A)", key=1)]
     console.tables_tab.set_tables(tables, moves)
-    html = console.tables_tab.grid.itemAt(0).widget().label.text()
+    html = console.tables_tab.grid.itemAt(0).widget().text()
     assert "ABSENT" in html and "waits for button" in html and "&nbsp;BB&nbsp;" in html and "locked" in html
     assert console.tables_tab.proposals.count() == 1
     assert console.tables_tab.accept_move.isEnabled()

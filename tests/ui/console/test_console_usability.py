@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from tournament_director.ui.console.table_card import MARKER_COLOURS, QUIET_GREY, WAITING_ORANGE
 from tournament_director.ui.console.window import MainWindow
@@ -117,9 +118,13 @@ def test_undo_an_earlier_bust_from_the_log_tab_keeps_what_came_after(qtbot, cons
     log.view.selectRow(row)
     log.view.setFocus()
     qtbot.keyClick(log.view, Qt.Key.Key_Delete)
+    box = log.confirm_box                                  # an earlier event is undone only when confirmed
+    assert box is not None and busted.name in box.text() and floor.entry(busted.entry_id).busted
+    qtbot.mouseClick(box.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
     assert not floor.entry(busted.entry_id).busted
     assert not floor.entry(absent.entry_id).present
-    assert "Undone: entry.busted" in log.message_texts()[0]
+    assert log.message_texts()[0].startswith(f"Undone: {busted.name} out")
+    assert "entry.busted" not in " ".join(log.message_texts()) and "#" not in log.message_texts()[0]
 
 
 LONG_NAME = "The Grand Annual Championship of the Riverside Card Room — Main Event Day 1A (re-entry, bounty)"

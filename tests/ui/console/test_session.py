@@ -80,8 +80,8 @@ def test_console_log_tab_shows_who_did_what_and_ctrl_z_undoes(qtbot, session, ui
     assert window.windowTitle().startswith("Friday Night Hold'em")
     log = window.log_tab.model
     assert log.rowCount() == 1
-    assert log.data(log.index(0, 2)) == "structure.replaced"
-    assert log.data(log.index(0, 4)) == "director"
+    assert log.data(log.index(0, 1)) == "Structure" and log.data(log.index(0, 2)) == "Structure Turbo loaded"
+    assert log.data(log.index(0, 3)) == "director"
 
     window.tabs.setCurrentWidget(window.log_tab)
     assert window.undo_action.shortcut().toString() == "Ctrl+Z"
@@ -89,7 +89,7 @@ def test_console_log_tab_shows_who_did_what_and_ctrl_z_undoes(qtbot, session, ui
     window.undo_action.trigger()
     assert session.state.schedule.structure is None, window.statusBar().currentMessage()
     assert window.log_tab.redo_button.isEnabled()
-    assert any(log.data(log.index(r, 5)) == "undone" for r in range(log.rowCount()))
+    assert any(log.data(log.index(r, 4)) == "undone" for r in range(log.rowCount()))
     window.redo_action.trigger()
     assert session.state.schedule.structure is not None
     window.grab().save(str(artifacts_dir / "console-7-log-with-events.png"))

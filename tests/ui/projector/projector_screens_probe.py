@@ -1,6 +1,6 @@
 """Run in a child process with QT_QPA_PLATFORM="offscreen:configfile=...": show the projector, report where it went.
 
-argv: settings_file [screen_to_remember]. Prints one JSON object: the screen the projector is on, its geometry,
+argv: settings_file [screen_to_remember] [--escape: press Esc on it once it is placed]. Prints one JSON object: the screen the projector is on, its geometry,
 whether it is full-screen and the list of screens Qt reports.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 from tournament_director.ui.projector.window import ProjectorWindow
@@ -19,10 +19,17 @@ def main() -> int:
     app = QApplication(sys.argv[:1])
     settings = QSettings(sys.argv[1], QSettings.Format.IniFormat)
     window = ProjectorWindow(None, settings=settings)
-    if len(sys.argv) > 2:
-        window.choose_screen_by_name(sys.argv[2])
+    names = [a for a in sys.argv[2:] if not a.startswith("--")]
+    if names:
+        window.choose_screen_by_name(names[0])
     else:
         window.place_on_screen()
+    for _ in range(5):
+        app.processEvents()
+    if "--escape" in sys.argv:
+        from PySide6.QtTest import QTest
+
+        QTest.keyClick(window, Qt.Key.Key_Escape)
     for _ in range(5):
         app.processEvents()
     screen = window.screen()
@@ -31,6 +38,7 @@ def main() -> int:
         "screen": screen.name(),
         "geometry": [geometry.x(), geometry.y(), geometry.width(), geometry.height()],
         "full_screen": window.isFullScreen(),
+        "cursor_hidden": window.cursor().shape() == Qt.CursorShape.BlankCursor,
         "screens": [s.name() for s in app.screens()],
         "remembered": window.remembered_screen_name(),
     }))

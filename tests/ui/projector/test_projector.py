@@ -53,17 +53,26 @@ def test_projector_lands_full_screen_on_the_second_screen_and_falls_back_to_the_
     assert two["full_screen"] is True
     assert two["geometry"] == [1280, 0, 1920, 1080]
 
-    # The director chose the room screen; next evening it is unplugged: the clock goes to the first screen.
+    assert two["cursor_hidden"] is True
+
+    # The director chose the room screen; next evening it is unplugged: with one screen the clock opens as a
+    # normal window beside the console (not over it), with the mouse pointer shown.
     _run_probe(tmp_path, [CONSOLE_SCREEN, ROOM_SCREEN], settings, "Room")
     one = _run_probe(tmp_path, [CONSOLE_SCREEN], settings)
     assert one["remembered"] == "Room"
     assert one["screen"] == "Console"
-    assert one["full_screen"] is True
-    assert one["geometry"] == [0, 0, 1280, 800]
+    assert one["full_screen"] is False and one["cursor_hidden"] is False
+    x, y, width, height = one["geometry"]
+    assert width <= 1280 // 2 + 1 and x + width <= 1280 and y + height <= 800
 
     # Plugged in again: the remembered screen wins.
     back = _run_probe(tmp_path, [CONSOLE_SCREEN, ROOM_SCREEN], settings)
     assert back["screen"] == "Room"
+
+
+def test_esc_leaves_full_screen_and_shows_the_pointer_again(tmp_path: Path) -> None:
+    left = _run_probe(tmp_path, [CONSOLE_SCREEN, ROOM_SCREEN], tmp_path / "settings.ini", "--escape")
+    assert left["full_screen"] is False and left["cursor_hidden"] is False
 
 
 def test_a_remembered_screen_beats_the_default_second_screen(tmp_path: Path) -> None:

@@ -37,8 +37,18 @@ COLOUR_UP_BREAK = ProjectorView(
 )
 PAUSED = ProjectorView(**{**RUNNING.__dict__, "running": False})
 COUNTDOWN = ProjectorView(**{**RUNNING.__dict__, "starts_in_seconds": 754.0, "running": False, "level_number": 1})
+NAMES = [f"Player with a rather long name {i}" if i % 7 == 0 else f"Player {i}" for i in range(1, 121)]
+NEWS = ProjectorView(**{**RUNNING.__dict__, "hand_for_hand": True, "final_table": True,
+                        "chip_leader": ("Katarzyna Zielińska-Nowak", 1_234_567),
+                        "knockouts": tuple((f"{n}th", name, "by Ana") for n, name in zip(range(9, 4, -1), NAMES))})
+SEATING = ProjectorView(tournament_name="Friday", seating_chart=tuple((n, 1 + i % 12, 1 + i % 9)
+                                                                     for i, n in enumerate(NAMES)), page=1)
+MOVES = ProjectorView(**{**RUNNING.__dict__, "moves_title": "TABLE 12 BREAKS",
+                         "moves": tuple((n, 12, i + 1, 1 + i, 9) for i, n in enumerate(NAMES[:9]))})
+WINNER = ProjectorView(tournament_name="Friday", winner=("Sam <The Rock> O'Brien", 4_000),
+                       results=tuple((f"{i}th", n, 100 if i < 10 else 0) for i, n in enumerate(NAMES, start=1)))
 VIEWS = {"running": RUNNING, "deep": DEEP_MAIN_EVENT, "break": COLOUR_UP_BREAK, "paused": PAUSED,
-         "countdown": COUNTDOWN}
+         "countdown": COUNTDOWN, "news": NEWS, "seating": SEATING, "moves": MOVES, "winner": WINNER}
 
 
 @pytest.mark.parametrize("screen", SCREENS, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -90,3 +100,18 @@ def test_a_paused_clock_says_so_below_the_digits_not_over_them(qapp) -> None:
     assert paused is not None and paused.text == "CLOCK PAUSED"
     assert paused.rect.top() >= time.rect.bottom() - 0.5
     assert time.font.pixelSize() >= 0.25 * 768
+
+
+def test_a_long_seating_chart_turns_pages_with_every_name_in_one_size(qapp) -> None:
+    layout = projector_layout(QRectF(0, 0, 1280, 720), SEATING)
+    assert layout.text("seating-title").text.startswith("SEATING  2 / ")
+    names = [t for t in layout.texts if t.role.startswith("seat-name:")]
+    assert len(names) >= 20 and len({t.font.pixelSize() for t in names}) == 1
+    assert min(t.rect.height() for t in names) >= 0.045 * 720   # legible from the back of the room
+
+
+def test_the_winner_screen_names_the_winner_above_the_final_results(qapp) -> None:
+    layout = projector_layout(QRectF(0, 0, 1920, 1080), WINNER)
+    assert layout.text("winner").text == "Sam <The Rock> O'Brien" and layout.text("winner-prize").text == "4,000"
+    assert layout.text("winner").font.pixelSize() > layout.text("result:0").font.pixelSize() * 2
+    assert layout.text("time") is None

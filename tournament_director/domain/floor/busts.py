@@ -72,18 +72,25 @@ def eliminate(
         entry.bust_level = level if isinstance(level, int) else None
         entry.bust_time = time if isinstance(time, str) else None
         t.alive -= 1
-    finish_if_over(t, level)
+    finish_if_over(t, level, time)
 
 
-def finish_if_over(t: FloorRecords, level: Any = None) -> None:
-    """Over when one player is left and no one else can still enter."""
+def finish_if_over(t: FloorRecords, level: Any = None, time: Any = None) -> None:
+    """Over when one player is left and no one else can still enter; ``time`` (UTC ISO) is when, so the clock
+    stops at that moment."""
     s = t.settings
     late_over = (
         isinstance(level, int) and s.late_registration_until_level is not None
         and level > s.late_registration_until_level
     )
     if t.alive == 1 and len(t.entries) >= 2 and not t.finished and (t.registration_closed or late_over):
-        _finish(t)
+        _finish(t, time if isinstance(time, str) else None)
+
+
+def one_left_while_registration_open(t: FloorRecords) -> bool:
+    """One player is left, but late registration still lets someone enter: the tournament is not over until
+    the director closes registration (TDA 8-A)."""
+    return t.alive == 1 and len(t.entries) >= 2 and not t.finished
 
 
 def _settle_bust_chips(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> None:
@@ -113,7 +120,7 @@ def _settle_bounty(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> N
     entry.bounty = 0
 
 
-def _finish(t: FloorRecords) -> None:
+def _finish(t: FloorRecords, time: str | None) -> None:
     """One player holds all the chips: the tournament is over."""
     winner = next(e for e in t.entries.values() if not e.busted)
     winner.chips += t.chips_unassigned
@@ -121,6 +128,7 @@ def _finish(t: FloorRecords) -> None:
     winner.bounty_won += winner.bounty  # the winner keeps his own bounty
     winner.bounty = 0
     t.finished = True
+    t.finished_at = time
 
 
 HANDLERS = (

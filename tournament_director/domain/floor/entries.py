@@ -37,7 +37,7 @@ def _registration_closed(t: FloorRecords, p: dict[str, Any]) -> None:
     if not closed and t.finished:
         raise DomainError("the tournament is over: registration cannot reopen")
     t.registration_closed = closed
-    busts.finish_if_over(t)
+    busts.finish_if_over(t, time=p.get("time"))
 
 
 def _check_can_register(t: FloorRecords, name: Any, player_id: Any, level: Any, time_of_day: Any) -> str:
@@ -189,13 +189,56 @@ def _presence(t: FloorRecords, p: dict[str, Any]) -> None:
     entry.present = bool(p["present"])
 
 
+COUNT_OCCASIONS = ("break", "end_of_day", "deal", "count")
+
+
 def _chips_counted(t: FloorRecords, p: dict[str, Any]) -> None:
+    """The director's chip counts. A count sheet (``scope`` "room" or "tables") covers every player still in
+    there, each with chips, and is kept as the latest count so the screens can say whether it adds up."""
     counts = [(t.live_entry(e), whole_number(c, "chip count")) for e, c in p["counts"]]
     if len({e.id for e, _ in counts}) != len(counts):
         raise DomainError("an entry is counted twice")
+    scope = p.get("scope")
+    sheet = None if scope is None else _check_sheet(t, p, scope, [e for e, _ in counts], counts)
+    recorded = sum(entry.chips for entry, _ in counts)
     for entry, chips in counts:
         t.chips_unassigned -= chips - entry.chips
         entry.chips = chips
+    if sheet is not None:
+        t.last_count = {**sheet, "entries": len(counts), "counted": sum(c for _, c in counts),
+                        "recorded": recorded, "chips_in_play": t.chips_issued}
+
+
+def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[Entry],
+                 counts: list[tuple[Entry, int]]) -> dict[str, Any]:
+    occasion = p.get("occasion", "count")
+    if occasion not in COUNT_OCCASIONS:
+        raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not {occasion!r}")
+    if scope == "room":
+        tables = None
+        expected = [e for e in t.entries.values() if not e.busted]
+        where = "the room"
+    elif scope == "tables":
+        tables = sorted({t.table(n).number for n in p["tables"]})
+        if not tables:
+            raise DomainError("name the tables counted")
+        expected = [e for e in t.entries.values() if not e.busted and e.table in tables]
+        where = f"table{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))}"
+    else:
+        raise DomainError(f"a count sheet is for the room or for tables, not {scope!r}")
+    ids = {e.id for e in counted}
+    missing = [e.name for e in expected if e.id not in ids]
+    if missing:
+        raise DomainError(f"the count of {where} has no stack for {', '.join(missing[:5])}"
+                          f"{' and others' if len(missing) > 5 else ''}: count every player still in there")
+    strangers = [e.name for e in counted if e.id not in {x.id for x in expected}]
+    if strangers:
+        raise DomainError(f"{', '.join(strangers[:5])} {'is' if len(strangers) == 1 else 'are'} not at {where}: "
+                          "count them on their own table's sheet")
+    empty = [entry.name for entry, chips in counts if chips == 0]
+    if empty:
+        raise DomainError(f"{', '.join(empty)} counted with no chips: record the bust instead (Ctrl+B)")
+    return {"occasion": occasion, "tables": tables, "time": p.get("time") if isinstance(p.get("time"), str) else None}
 
 
 def _past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:

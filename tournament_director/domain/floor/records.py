@@ -89,6 +89,13 @@ class FloorRecords:
         self.deal: dict[int, int] | None = None
         self.deal_method: str | None = None
         self.finished = False
+        self.finished_at: str | None = None  # UTC ISO time of the event that left one player (the clock stops)
+        # the latest count sheet: time, occasion, tables (None: the room), entries, counted, recorded, expected
+        self.last_count: dict[str, Any] | None = None
+        # the latest seating change for the room's screens: kind ("draw", "balance", "break", "final_table",
+        # "manual"), moves [[entry, from_table, from_seat, to_table, to_seat]], broken [n], time, hands (the
+        # hands dealt at the tables players moved to, at that moment)
+        self.last_seating: dict[str, Any] | None = None
 
     @property
     def next_entry_id(self) -> int:

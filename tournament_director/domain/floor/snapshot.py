@@ -76,6 +76,9 @@ def _snapshot(t: FloorRecords) -> dict[str, Any]:
         "deal": None if t.deal is None else [[e, a] for e, a in t.deal.items()],
         "deal_method": t.deal_method,
         "finished": t.finished,
+        "finished_at": t.finished_at,
+        "last_count": t.last_count,
+        "last_seating": t.last_seating,
     }
 
 
@@ -108,6 +111,8 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         "deal_method", "finished",
     ):
         setattr(t, name, data[name])
+    for name in ("finished_at", "last_count", "last_seating"):  # absent from snapshots of older versions
+        setattr(t, name, data.get(name))
     if data["payout_percentages"] is not None:
         t.payout_percentages = tuple(Decimal(p) for p in data["payout_percentages"])
     if data["deal"] is not None:

@@ -112,6 +112,7 @@ def _seats_drawn(t: FloorRecords, p: dict[str, Any]) -> None:
         if table.players >= 2:
             buttons.initial_markers(table, seat)
     t.seated_drawn = True
+    t.last_seating = {"kind": "draw", "moves": [], "broken": [], "time": _time(p), "hands": []}
 
 
 def _button_set(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -182,6 +183,18 @@ def _moves_accepted(t: FloorRecords, p: dict[str, Any]) -> None:
         table.waiting.clear()
         if table.players >= 2:
             buttons.initial_markers(table, seat)
+    kind = p.get("kind")
+    destinations = sorted({m.to_table for m in moves})
+    t.last_seating = {
+        "kind": kind if kind in ("balance", "break", "final_table") else "manual",
+        "moves": [[m.entry_id, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves],
+        "broken": [table.number for table in broken], "time": _time(p),
+        "hands": [[n, t.tables[n].hand_number] for n in destinations],
+    }
+
+
+def _time(p: dict[str, Any]) -> str | None:
+    return p["time"] if isinstance(p.get("time"), str) else None
 
 # --- hands -----------------------------------------------------------------------------
 def _hand_next(t: FloorRecords, p: dict[str, Any]) -> None:

@@ -10,18 +10,19 @@ written into the payload.
 Event types (payload fields), by part:
     tournament.configured   settings (dict, TournamentSettings.to_dict)                    (here)
   entries.py
-    registration.closed     closed (bool)
+    registration.closed     closed (bool), time?   (one player left: the tournament finishes at ``time``)
     entry.registered        entry_id, name, player_id?, level?, time_of_day?, seat: [table, seat] | null
     entries.imported        entries: [{entry_id, name, player_id?}], level?, time_of_day?  (before the draw)
     entry.rebuy / entry.addon   entry_id, level?
     entry.presence          entry_id, present (bool)
-    chips.counted           counts: [[entry_id, chips], ...]
+    chips.counted           counts: [[entry_id, chips], ...], scope?: "room" | "tables", tables?: [n],
+                            occasion?: "break" | "end_of_day" | "deal" | "count", time?  (a count sheet)
   tables.py
     tables.added            tables: [{number, seats, locked: [seat, ...]}]
     seat.locked             table, seat, locked (bool)
-    seats.drawn             assignments: [[entry_id, table, seat], ...], buttons: [[table, seat], ...]
+    seats.drawn             assignments: [[entry_id, table, seat], ...], buttons: [[table, seat], ...], time?
     table.button_set        table, seat          (the button of the next hand; TDA 34-A correction)
-    moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]]
+    moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]], time?
     hand.next               tables: [n], small_blind, big_blind, ante, big_blind_ante (bool)
     hand.finished           tables: [n]
     hand_for_hand.set       on (bool)

@@ -118,9 +118,24 @@ class ClockTab(Tab):
         pending = getattr(clock, "restart_pending", None)
         self.restart_banner.setVisible(pending is not None)
         if pending is not None:
-            self.restart_text.setText(
-                f"The clock was running when the program stopped ({int(pending.wall_elapsed_seconds) // 60} min ago). "
-                "How should it go on?")
+            self._describe_restart(pending)
+
+    def _describe_restart(self, info: Any) -> None:
+        """The choice after a restart, each button saying the time it gives."""
+        structure = self.session.state.schedule.structure
+
+        def where(index: int, remaining_ms: int) -> str:
+            label = structure.periods[index].label if 0 <= index < len(structure.periods) else "the clock"
+            return f"{format_clock(remaining_ms / 1000)} left in {label}"
+
+        stopped = info.stopped_at.astimezone().strftime("%H:%M") if info.stopped_at is not None else "?"
+        down = max(1, round(info.down_seconds / 60))
+        self.restart_text.setText(
+            f"<b>The clock was running when the program stopped at {stopped}</b> ({down} min ago), with "
+            f"{where(info.stopped_period_index, info.stopped_remaining_ms)}. How should it go on?")
+        self.resume_saved.setText(f"Resume paused: {where(info.stopped_period_index, info.stopped_remaining_ms)}")
+        self.continue_clock.setText(f"Continue, counting the {down} min: "
+                                    f"{where(info.now_period_index, info.now_remaining_ms)}")
 
     def _started(self) -> bool:
         state = self.session.state if self.session else None

@@ -270,6 +270,8 @@ class NewTournamentForm(QWidget):
         self.seats = self._spin(2, 10, 9)
         self.late_registration = self._spin(0, 100, 0)
         self.late_registration.setSpecialValueText("closed by hand")
+        self.reentries = self._spin(0, 20, 0)
+        self.reentries.setSpecialValueText("none")
         form.addRow("&Name", self.name)
         form.addRow("&Structure", self.structure)
         form.addRow("&Payouts", self.payouts)
@@ -279,6 +281,7 @@ class NewTournamentForm(QWidget):
         form.addRow("T&ables", self.tables)
         form.addRow("S&eats per table", self.seats)
         form.addRow("&Late registration until level", self.late_registration)
+        form.addRow("&Re-entries per player", self.reentries)
         self.structure.currentIndexChanged.connect(self._stack_from_template)
         self._stack_from_template()
 
@@ -304,6 +307,7 @@ class NewTournamentForm(QWidget):
             payout_table=str(self.payouts.currentData() or "standard"), buy_in=self.buy_in.value(),
             fee=self.entry_fee.value(), starting_stack=self.starting_stack.value(), tables=self.tables.value(),
             seats_per_table=self.seats.value(), late_registration_until_level=late or None,
+            reentry_limit=self.reentries.value(),
         )
 
 

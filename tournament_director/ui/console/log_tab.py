@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QMessageBox, QPushButton, QVBoxLayout
 
 from tournament_director.ui.console.tab import Tab, make_table_view
 from tournament_director.ui.models import events_model
@@ -26,7 +26,7 @@ class LogTab(Tab):
         layout = QVBoxLayout(self)
         self.model = events_model(parent=self)
         self.view = make_table_view(self.model, sortable=False)
-        for column, width in enumerate((60, 90, 190, 900, 110)):
+        for column, width in enumerate((90, 120, 900, 110)):
             self.view.setColumnWidth(column, width)
         layout.addWidget(self.view, 3)
         layout.addWidget(QLabel("<b>Messages</b> (scheduled jobs, refusals, what the console said)"))
@@ -37,7 +37,9 @@ class LogTab(Tab):
         bar = QHBoxLayout()
         bar.addStretch(1)
         self.undo_selected_button = QPushButton("Undo the selected event (Del)")
-        self.undo_selected_button.setToolTip("Undo an earlier event (a bust, a move) and keep what came after it")
+        self.undo_selected_button.setToolTip("Undo an earlier event (a bust, a move) and keep what came after it; "
+                                             "you are asked first")
+        self.confirm_box: QMessageBox | None = None
         self.undo_selected_button.clicked.connect(self.undo_selected)
         QShortcut(QKeySequence(Qt.Key.Key_Delete), self.view, self.undo_selected,
                   context=Qt.ShortcutContext.WidgetShortcut)
@@ -59,15 +61,31 @@ class LogTab(Tab):
                                              and event.event_type not in ("log.undo", "log.redo"))
 
     def undo_selected(self) -> Any:
-        """Undo the event selected in the history, e.g. a bust a few hands ago (later events stay when they
-        still apply; otherwise the refusal names the event in the way and nothing changes)."""
+        """Ask, then undo the event selected in the history (e.g. a bust a few hands ago): later events stay
+        when they still apply; otherwise the refusal names the event in the way and nothing changes."""
         event = self.selected_event()
         if event is None or self.session is None:
             self.message.emit("Select the event to undo in the history first")
             return None
+        when = event.recorded_at.astimezone().strftime("%H:%M") if hasattr(event.recorded_at, "astimezone") else ""
+        box = QMessageBox(QMessageBox.Icon.Question, "Undo an earlier event?",
+                          f"Undo this event?\n\n{when}  {event.description}\n\n"
+                          "What was recorded after it stays, if it still fits.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.button(QMessageBox.StandardButton.Yes).setText("Undo it")
+        box.button(QMessageBox.StandardButton.No).setText("Keep it")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.buttonClicked.connect(lambda button: box.standardButton(button) == QMessageBox.StandardButton.Yes
+                                  and self._undo(event))
+        box.finished.connect(box.deleteLater)
+        self.confirm_box = box
+        box.open()
+        return box
+
+    def _undo(self, event: Any) -> Any:
         outcome = self.run(self.session.undo, event.seq)
         if outcome.ok:
-            self.message.emit(f"Undone: {event.event_type} (#{event.seq})")
+            self.message.emit(f"Undone: {event.description}")
             self.undone.emit(outcome.value)
         return outcome.value if outcome.ok else None
 

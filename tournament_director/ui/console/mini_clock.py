@@ -89,13 +89,18 @@ class MiniClock(QWidget):
             level = ""
         self.level_label.setText(level)
         countdown = countdown_text(view)
-        if countdown:
+        if view.winner is not None:
+            self.level_label.setText("")
+            self.time_label.setText(f"Winner: {view.winner[0]}")
+        elif countdown:
             self.time_label.setText(countdown)
         else:
             paused = "" if view.running or view.remaining_seconds is None else "  paused"
             self.time_label.setText(format_clock(view.remaining_seconds) + paused)
         if view.players_left is not None and view.entries:
             average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""
-            self.figures_label.setText(f"{view.players_left:,} / {view.entries:,} left{average}")
+            leader = f"   leader {view.chip_leader[0]} {view.chip_leader[1]:,}" if view.chip_leader and \
+                view.winner is None else ""
+            self.figures_label.setText(f"{view.players_left:,} / {view.entries:,} left{average}{leader}")
         else:
             self.figures_label.setText("")

@@ -1,5 +1,8 @@
 """The Players tab: find, register, rebuy, add-on, re-enter, bust and absent/present, each through the floor
-service; the registry suggests names as the director types."""
+service; the registry suggests names as the director types.
+
+Find looks in the players' names only (case and accents ignored): one match is selected at once, and a bust with
+several matches asks which player is meant; a bust that cannot start says so in the tab, with what to do."""
 
 from __future__ import annotations
 
@@ -8,12 +11,25 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QStringListModel, Qt, Signal
-from PySide6.QtWidgets import QCompleter, QHBoxLayout, QLabel, QLineEdit, QMessageBox, QPushButton, QVBoxLayout
+from PySide6.QtCore import QStringListModel, Qt
+from PySide6.QtWidgets import (
+    QCompleter,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from tournament_director.ui.console.dialogs import BustDialog
-from tournament_director.ui.console.tab import Tab, figures_text, make_table_view, ordinal, print_menu
-from tournament_director.ui.models import EntryRow, RowTableModel, SearchProxy, entries_model, status_colours
+from tournament_director.ui.console.bust_dialog import BustDialog
+from tournament_director.ui.console.tab import Notice, Tab, figures_text, make_table_view, print_menu
+from tournament_director.ui.models import EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours
 from tournament_director.ui.printing import SeatCard, save_pdf, seat_cards_html
 
 
@@ -37,8 +53,6 @@ def entry_row(entry: Any) -> EntryRow:
 
 class PlayersTab(Tab):
     """Find, register, rebuy, add-on, re-enter, bust, absent/present. Every button calls the floor service."""
-
-    proposal_ready = Signal(object)   # the balancing proposal after a bust (a MoveProposal)
 
     BUTTONS = (("register", "Buy in (Enter)"), ("rebuy", "Rebuy (Ctrl+Shift+R)"), ("add_on", "Add-on (Ctrl+Shift+A)"),
                ("re_entry", "Re-entry (Ctrl+Shift+E)"), ("bust", "Bust… (Ctrl+B)"),
@@ -65,18 +79,20 @@ class PlayersTab(Tab):
         register_bar.addWidget(self.buttons["register"])
         register_bar.addSpacing(24)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Find (Ctrl+F): name, table, status…")
+        self.search.setPlaceholderText("Find a player by name (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
         register_bar.addWidget(self.search, 1)
         self.count_label = QLabel()
         register_bar.addWidget(self.count_label)
         layout.addLayout(register_bar)
+        self.notice = Notice()
+        layout.addWidget(self.notice)
         self.figures_label = QLabel()
         self.figures_label.setObjectName("figures")
         layout.addWidget(self.figures_label)
 
         self.model: RowTableModel[EntryRow] = entries_model(parent=self)
-        self.proxy = SearchProxy(self)
+        self.proxy = NameSearchProxy(lambda row: row.name, self)
         self.proxy.setSourceModel(self.model)
         self.search.textChanged.connect(self._search)
         self.view = make_table_view(self.proxy)
@@ -103,7 +119,8 @@ class PlayersTab(Tab):
         b["draw"].clicked.connect(self.draw_seats)
         b["close_registration"].clicked.connect(self.close_registration)
         print_menu(b["seat_card"], lambda: self._print(self.seat_card_html()), self.save_seat_card)
-        self.bust_dialog: BustDialog | None = None
+        self.busting: Any = None  # the console's Busting (ui/console/busting.py), set by the window
+        self.which_dialog: WhichPlayerDialog | None = None
         self._update_buttons()
 
     # ----- reading -----------------------------------------------------------------------------------------
@@ -111,9 +128,22 @@ class PlayersTab(Tab):
     def floor(self) -> Any:
         return self.session.tournament if self.session else None
 
+    @property
+    def bust_dialog(self) -> BustDialog | None:
+        return self.busting.dialog if self.busting is not None else None
+
     def _search(self, text: str) -> None:
         self.proxy.set_search_text(text)
         self._update_count()
+        if text.strip() and self.proxy.rowCount() == 1:
+            self.view.selectRow(0)   # one match: selected, ready for Ctrl+B, Ctrl+Shift+R ...
+        elif text.strip():
+            self.view.clearSelection()
+        self._update_buttons()
+
+    def matches(self) -> list[EntryRow]:
+        """The rows Find shows now."""
+        return [self.proxy.source_row(i) for i in range(self.proxy.rowCount())]
 
     def set_theme(self, theme: str) -> None:
         """Status colours that keep their contrast on this console theme's rows."""
@@ -268,7 +298,7 @@ class PlayersTab(Tab):
     def _entry_command(self, name: str) -> None:
         row = self.selected_entry()
         if row is None or self.floor is None:
-            self.message.emit("Select a player first")
+            self.hint("Select a player first: type part of his name in Find (Ctrl+F)")
             return
         outcome = self.run(getattr(self.floor, name), row.entry_id)
         if outcome.ok:
@@ -283,36 +313,72 @@ class PlayersTab(Tab):
         if self.run(self.floor.set_present, row.entry_id, present).ok:
             self.message.emit(f"{row.name} is {'back' if present else 'absent'}")
 
-    def open_bust_dialog(self) -> BustDialog | None:
-        """Ask who eliminated the selected player; the bust is recorded when the director confirms."""
+    def open_bust_dialog(self) -> Any:
+        """Bust the selected player; with none selected, the one player Find shows, or ask which of several."""
         row = self.selected_entry()
-        if row is None or self.floor is None or row.status == "busted":
-            self.message.emit("Select a player who is still in")
+        if row is None:
+            live = [r for r in self.matches() if r.status != "busted"]
+            if len(live) == 1:
+                row = live[0]
+            elif len(live) > 1 and self.search.text().strip():
+                return self.ask_which(live)
+        if row is None or self.floor is None:
+            self.hint("Nobody to bust: type part of the player's name in Find (Ctrl+F), or click his seat on "
+                      "the Tables tab")
             return None
-        live = [e for e in self.floor.entries() if not e.busted and e.entry_id != row.entry_id]
-        live.sort(key=lambda e: (e.table != row.table, e.table or 0, e.seat or 0, e.name))
-        candidates = [(e.entry_id, e.name, f"table {e.table} seat {e.seat}" if e.table else "") for e in live]
-        where = f"table {row.table}, seat {row.seat}" if row.table else ""
-        dialog = BustDialog(row.name, where, candidates, self)
-        dialog.accepted.connect(lambda: self.bust(row.entry_id, dialog.eliminators()))
+        if row.status == "busted":
+            self.hint(f"{row.name} is already out: select a player who is still in (undo the bust with Ctrl+Z "
+                      "or on the Log tab if it was a mistake)")
+            return None
+        return self.busting.open_for(row.entry_id, self)
+
+    def ask_which(self, rows: Sequence[EntryRow]) -> "WhichPlayerDialog":
+        """Several players match Find: the director picks the one who is out."""
+        dialog = WhichPlayerDialog(rows, self)
+        dialog.accepted.connect(lambda: dialog.chosen() is not None
+                                and self.select_entry(dialog.chosen()) and self.open_bust_dialog())
         dialog.finished.connect(dialog.deleteLater)
-        self.bust_dialog = dialog
+        self.which_dialog = dialog
         dialog.open()
         return dialog
 
     def bust(self, entry_id: int, eliminators: Sequence[int] = ()) -> Any:
+        """Record one bust (a refusal is shown by the window); the outcome is told as the dialog tells it."""
         outcome = self.run(self.floor.bust, entry_id, list(eliminators))
         if not outcome.ok:
             return None
-        result = outcome.value
-        out = result.busted[0]
-        place = f" in {ordinal(out.place)} place" if out.place else ""
-        text = f"{out.name} is out{place}"
-        if result.finished:
-            text += ": the tournament is over"
-        moves = len(result.proposal.moves)
-        if moves:
-            text += f"; {moves} move{'s' if moves != 1 else ''} proposed (Tables tab)"
-        self.message.emit(text)
-        self.proposal_ready.emit(result.proposal)
-        return result
+        self.busting.report(outcome.value)
+        return outcome.value
+
+
+class WhichPlayerDialog(QDialog):
+    """Find matches several players: which one? (Enter or a double click picks the highlighted one.)"""
+
+    def __init__(self, rows: Sequence[EntryRow], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Which player?")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"<b>{len(rows)} players match.</b> Which one is out?"))
+        self.list = QListWidget()
+        font = self.list.font()
+        font.setPointSize(max(font.pointSize() + 2, 12))
+        self.list.setFont(font)
+        for row in rows:
+            where = f"table {row.table} seat {row.seat}" if row.table is not None else row.status
+            item = QListWidgetItem(f"{row.name}    {where}")
+            item.setData(Qt.ItemDataRole.UserRole, row.entry_id)
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        self.list.itemActivated.connect(lambda _item: self.accept())
+        layout.addWidget(self.list, 1)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Bust this player…")
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(420, 320)
+        self.list.setFocus()
+
+    def chosen(self) -> int | None:
+        item = self.list.currentItem()
+        return None if item is None else int(item.data(Qt.ItemDataRole.UserRole))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -40,22 +41,42 @@ class ResultsTab(Tab):
             self.set_rows(())
             self.summary.setText("")
             return
-        rows = [ResultRow(r.place, r.name, r.prize, r.bounty_won, r.entry_id)
-                for r in sorted(floor.results(), key=lambda r: (r.place, r.name))]
+        lines = self.session.results.lines()
+        rows = [ResultRow(line.place, line.name, line.prize, line.bounty_won, line.entry_id, line.place_text)
+                for line in lines]
         self.set_rows(rows)
         left = floor.players_left
-        self.summary.setText("The tournament is over." if floor.finished
-                             else f"{len(rows)} places decided, {left} player(s) still in.")
+        winner = self.session.results.winner()
+        if winner is not None:
+            prize = f" and {winner.prize:,}" if winner.prize else ""
+            self.summary.setText(f"<b style='font-size:16pt'>The tournament is over: {html.escape(winner.name)} "
+                                 f"wins</b> (1st place{prize}). Export the results with Ctrl+E.")
+        elif floor.players_left == 1 and len(rows):
+            self.summary.setText(f"{len(rows)} places decided; one player is left but registration is open: "
+                                 "close registration (Players menu) to finish the tournament.")
+        else:
+            self.summary.setText(f"{len(rows)} places decided, {left} player(s) still in.")
 
     def export_to(self, path: Path) -> Path:
         title = self.session.tournament_name if self.session else "Results"
         return export_results(path, title or "Results", self.model.rows)
 
-    def export_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export results", "results.html",
-                                              "Web page (*.html);;Spreadsheet (*.csv)")
-        if path:
-            try:
-                self.message.emit(f"Results saved: {self.export_to(Path(path))}")
-            except (OSError, ValueError) as error:
-                QMessageBox.warning(self, "Export failed", str(error))
+    def export_dialog(self) -> QFileDialog:
+        """Ctrl+E: where to save the results (a web page or a spreadsheet, by the name's ending)."""
+        dialog = QFileDialog(self, "Export results", "", "Web page (*.html);;Spreadsheet (*.csv)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # window-modal, never a nested loop
+        dialog.selectFile("results.html")
+        dialog.fileSelected.connect(self._export_chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _export_chosen(self, path: str) -> None:
+        if not path:
+            return
+        try:
+            self.message.emit(f"Results saved: {self.export_to(Path(path))}")
+        except (OSError, ValueError) as error:
+            QMessageBox.warning(self, "Export failed", str(error))

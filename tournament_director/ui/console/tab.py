@@ -9,8 +9,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHeaderView, QMenu, QPushButton, QTableView, QWidget
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
 
 from tournament_director.resources import resources_root
 from tournament_director.ui.printing import print_html
@@ -60,6 +69,36 @@ class Tab(QWidget):
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass
+
+    def hint(self, text: str) -> None:
+        """Tell the director, in the tab he is looking at, why nothing happened and what to do instead."""
+        notice = getattr(self, "notice", None)
+        if isinstance(notice, Notice):
+            notice.show_text(text)
+        self.message.emit(text)
+
+
+class Notice(QLabel):
+    """An inline message in a tab (amber, bold), shown where the director is looking and gone after a while."""
+
+    SHOWN_MS = 20_000
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("notice")
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setStyleSheet("QLabel#notice { background:#fff3cd; color:#5d4000; border:2px solid #e0a800;"
+                           " border-radius:4px; padding:6px 10px; font-weight:bold; font-size:12pt; }")
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self.hide)
+        self.hide()
+
+    def show_text(self, text: str) -> None:
+        self.setText(text)
+        self.show()
+        self._timer.start(self.SHOWN_MS)
 
     def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")

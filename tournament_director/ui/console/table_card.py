@@ -1,5 +1,9 @@
 """One table of the Tables tab's map: its seats with the button and blind markers, chips, absent and waiting
-players, and its own "Next hand" button."""
+players, and its own "Next hand" button.
+
+Each seat is a row the director can click (or reach with the arrow keys): a click selects the player, a double
+click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat too).
+"""
 
 from __future__ import annotations
 
@@ -7,15 +11,22 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout
-
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
 
 # (background, text) of the button and blind markers: each pair at least 4.5:1 so it reads at a glance.
 MARKER_COLOURS = {"D": ("#f9a825", "#000000"), "SB": ("#1565c0", "#ffffff"), "BB": ("#c62828", "#ffffff")}
 OTHER_MARKER = ("#616161", "#ffffff")
 QUIET_GREY = "#616161"       # empty and locked seats: quiet, still readable on the white card
 WAITING_ORANGE = "#bf360c"
+SEAT_STYLE = """
+QFrame#seat { background: transparent; border: 2px solid transparent; border-radius: 4px; }
+QFrame#seat:hover { background: #e3f2fd; }
+QFrame#seat[selected="true"] { background: #bbdefb; border-color: #1565c0; }
+QFrame#seat:focus { border-color: #0d47a1; }
+QFrame#seat QLabel { background: transparent; color: #111111; }
+"""
 
 
 def _marker_html(marker: str) -> str:
@@ -26,26 +37,85 @@ def _marker_html(marker: str) -> str:
     return " ".join(spans)
 
 
-def table_card_html(table: Any) -> str:
-    rows = []
-    for s in table.seats:
-        if s.locked:
-            rows.append(f"<tr><td align=right>{s.seat}</td><td></td><td style='color:{QUIET_GREY}'>locked</td>"
-                        "<td></td></tr>")
-            continue
-        name = html.escape(s.name) if s.name else f"<span style='color:{QUIET_GREY}'>empty</span>"
-        if s.absent:
-            name += " <b style='color:#c62828'>ABSENT</b>"
-        if s.waiting:
-            name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
-        chips = f"{s.chips:,}" if s.chips is not None and s.name else ""
-        rows.append(f"<tr><td align=right><b>{s.seat}</b></td><td>{_marker_html(s.marker)}</td><td>{name}</td>"
-                    f"<td align=right>{chips}</td></tr>")
-    note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
-    players = sum(1 for s in table.seats if s.name)
-    return (f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players &nbsp; "
-            f"hand {table.hand_number}</div>{note}<table cellspacing=0 cellpadding=3 width='100%'>"
-            + "".join(rows) + "</table>")
+def seat_html(s: Any) -> tuple[str, str, str]:
+    """(seat number, markers, name with its notes) of one seat, as rich text."""
+    if s.locked:
+        return f"{s.seat}", "", f"<span style='color:{QUIET_GREY}'>locked</span>"
+    name = html.escape(s.name) if s.name else f"<span style='color:{QUIET_GREY}'>empty</span>"
+    if s.absent:
+        name += " <b style='color:#c62828'>ABSENT</b>"
+    if s.waiting:
+        name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
+    return f"<b>{s.seat}</b>", _marker_html(s.marker), name
+
+
+class SeatRow(QFrame):
+    """One seat of the map. ``chosen`` when clicked or focused, ``bust`` on a double click, Enter or B."""
+
+    chosen = Signal(int)
+    bust = Signal(int)
+
+    def __init__(self, seat: Any) -> None:
+        super().__init__()
+        self.setObjectName("seat")
+        self.seat = seat
+        self.entry_id: int | None = seat.entry_id
+        row = QHBoxLayout(self)
+        row.setContentsMargins(4, 1, 4, 1)
+        number, marker, name = seat_html(seat)
+        self.labels = []
+        for text, width, align in ((number, 22, Qt.AlignmentFlag.AlignRight), (marker, 62, Qt.AlignmentFlag.AlignLeft),
+                                   (name, 0, Qt.AlignmentFlag.AlignLeft),
+                                   (f"{seat.chips:,}" if seat.chips is not None and seat.name else "", 70,
+                                    Qt.AlignmentFlag.AlignRight)):
+            label = QLabel(text)
+            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+            if width:
+                label.setFixedWidth(width)
+            else:
+                label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            row.addWidget(label)
+            self.labels.append(label)
+        if self.entry_id is not None:
+            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.setCursor(Qt.CursorShape.PointingHandCursor)
+            self.setToolTip(f"{seat.name}: click to select, double-click, Enter or B to bust")
+        self.set_selected(False)
+
+    def text(self) -> str:
+        return " ".join(label.text() for label in self.labels)
+
+    def set_selected(self, on: bool) -> None:
+        self.setProperty("selected", "true" if on else "false")
+        self.style().unpolish(self)
+        self.style().polish(self)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self.entry_id is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.setFocus(Qt.FocusReason.MouseFocusReason)
+            self.chosen.emit(self.entry_id)
+        super().mousePressEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self.entry_id is not None:
+            self.bust.emit(self.entry_id)
+        super().mouseDoubleClickEvent(event)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802 - Qt override
+        if self.entry_id is not None:
+            self.chosen.emit(self.entry_id)
+        super().focusInEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        key = event.key()
+        if self.entry_id is not None and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_B) \
+                and not event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.bust.emit(self.entry_id)
+        elif key in (Qt.Key.Key_Down, Qt.Key.Key_Up):
+            self.focusNextPrevChild(key == Qt.Key.Key_Down)
+        else:
+            super().keyPressEvent(event)
 
 
 class TableCard(QFrame):
@@ -53,11 +123,28 @@ class TableCard(QFrame):
         super().__init__()
         self.setObjectName("tableCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setMinimumWidth(300)
+        self.setMinimumWidth(320)
+        self.setStyleSheet(SEAT_STYLE)
+        self.number = table.number
         layout = QVBoxLayout(self)
-        self.label = QLabel(table_card_html(table))
+        layout.setSpacing(0)
+        players = sum(1 for s in table.seats if s.name)
+        note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
+        self.label = QLabel(f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
+                            f"&nbsp; hand {table.hand_number}</div>{note}")
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
+        self.seat_rows = [SeatRow(s) for s in table.seats]
+        for row in self.seat_rows:
+            layout.addWidget(row)
+        layout.addSpacing(4)
         self.next_hand = QPushButton(f"Next hand at table {table.number}")
         self.next_hand.clicked.connect(lambda: on_next_hand(table.number))
         layout.addWidget(self.next_hand)
+
+    def text(self) -> str:
+        """Everything the card says, as rich text (its header and every seat)."""
+        return " ".join([self.label.text(), *(row.text() for row in self.seat_rows)])
+
+    def row_of(self, entry_id: int) -> SeatRow | None:
+        return next((row for row in self.seat_rows if row.entry_id == entry_id), None)

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.console.dialogs import MoveDialog
-from tournament_director.ui.console.tab import Tab, print_menu
+from tournament_director.ui.console.tab import Notice, Tab, print_menu
 from tournament_director.ui.console.table_card import TableCard
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
@@ -55,10 +55,17 @@ class TablesTab(Tab):
         self.propose_button = QPushButton("Check balance (F6)")
         self.manual_move = QPushButton("Move a player… (Ctrl+M)")
         self.print_seats = QPushButton("Seat cards")
-        for b in (self.next_hand_all, self.hand_for_hand, self.propose_button, self.manual_move, self.print_seats):
+        self.count_button = QPushButton("Chip count… (Ctrl+K)")
+        for b in (self.next_hand_all, self.hand_for_hand, self.propose_button, self.manual_move, self.print_seats,
+                  self.count_button):
             bar.addWidget(b)
         bar.addStretch(1)
         left.addLayout(bar)
+        help_line = QLabel("Click a seat to select the player; double-click, Enter, B or Ctrl+B to bust him.")
+        help_line.setObjectName("figures")
+        left.addWidget(help_line)
+        self.notice = Notice()
+        left.addWidget(self.notice)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
@@ -101,6 +108,9 @@ class TablesTab(Tab):
         self._moves: tuple[MoveProposalView, ...] = ()
         self.proposal: Any = None          # the floor service's MoveProposal, as edited by the director
         self.move_dialog: MoveDialog | None = None
+        self.cards: list[TableCard] = []
+        self.selected_seat: int | None = None   # the player whose seat the director clicked
+        self.busting: Any = None   # the console's Busting (ui/console/busting.py), set by the window
 
     @property
     def floor(self) -> Any:
@@ -111,10 +121,19 @@ class TablesTab(Tab):
         while self.grid.count():
             item = self.grid.takeAt(0)
             if item.widget():
+                item.widget().hide()   # gone at once, not only when the event loop gets to deleting it
                 item.widget().deleteLater()
         self._tables = tuple(tables)
+        self.cards = []
+        refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
         for i, table in enumerate(self._tables):
-            self.grid.addWidget(TableCard(table, self._next_hand), i // self.COLUMNS, i % self.COLUMNS)
+            card = TableCard(table, self._next_hand)
+            for row in card.seat_rows:
+                row.chosen.connect(self.choose_seat)
+                row.bust.connect(self.bust_entry)
+            self.cards.append(card)
+            self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
+        self._show_selected_seat(refocus)
         self._moves = tuple(moves)
         self.proposals.clear()
         for move in self._moves:
@@ -126,6 +145,37 @@ class TablesTab(Tab):
         for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
             b.setEnabled(bool(self._moves))
         self.moves_changed.emit(len(self._moves))
+
+    # ----- the seats of the map ------------------------------------------------------------------------------
+    def seat_row(self, entry_id: int) -> Any:
+        return next((row for card in self.cards if (row := card.row_of(entry_id)) is not None), None)
+
+    def choose_seat(self, entry_id: int) -> None:
+        """A click (or the focus) on a seat selects that player for Ctrl+B."""
+        self.selected_seat = entry_id
+        self._show_selected_seat(False)
+
+    def _show_selected_seat(self, focus: bool) -> None:
+        selected = self.seat_row(self.selected_seat) if self.selected_seat is not None else None
+        if selected is None:
+            self.selected_seat = None
+        for card in self.cards:
+            for row in card.seat_rows:
+                row.set_selected(row is selected)
+        if focus and selected is not None:
+            selected.setFocus()
+
+    def bust_entry(self, entry_id: int) -> Any:
+        self.choose_seat(entry_id)
+        return self.busting.open_for(entry_id, self) if self.busting is not None else None
+
+    def bust_selected(self) -> Any:
+        """Ctrl+B on the Tables tab: bust the player of the selected seat."""
+        if self.selected_seat is None:
+            self.hint("Click the seat of the player who is out (or move to it with Tab and the arrow keys), "
+                      "then Ctrl+B, Enter or B")
+            return None
+        return self.bust_entry(self.selected_seat)
 
     def selected_move(self) -> MoveProposalView | None:
         row = self.proposals.currentRow()

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QRect, QSettings, Qt, QTimer
+from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from tournament_director.services.session import NewTournamentPlan
+from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES, build_menus
+from tournament_director.ui.console.busting import Busting
+from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
 from tournament_director.ui.console.dialogs import NewTournamentDialog
 from tournament_director.ui.console.log_tab import LogTab
@@ -24,14 +26,12 @@ from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.projector.view import view_from_session
-from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
+from tournament_director.ui.themes import apply_theme, saved_theme
 
 
 log = logging.getLogger(__name__)
 
 
-TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
-ANNOUNCE_SETTING = "console/announce_levels"
 
 
 class MainWindow(QMainWindow):
@@ -74,20 +74,21 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(tab, title)
             tab.message.connect(self.tell)
         self.tabs.currentChanged.connect(lambda _i: self._refresh_tab(self.tabs.currentWidget()))
-        self.players_tab.proposal_ready.connect(self.tables_tab.show_proposal)
+        self.busting = Busting(session, self.tell, self)
+        self.players_tab.busting = self.tables_tab.busting = self.busting
+        self.busting.proposal_ready.connect(self.tables_tab.show_proposal)
+        self.busting.tournament_over.connect(self.on_tournament_over)
+        self.tables_tab.count_button.clicked.connect(self.open_chip_count)
+        self.chip_count_dialog: ChipCountDialog | None = None
         self.tables_tab.moves_changed.connect(self._moves_waiting)
 
-        self._build_actions()
+        build_menus(self)
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
         self.players_tab.set_theme(self.theme)
 
-        geometry = self._settings.value("console/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1400, 860)
+        self._restore_placement()
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
         self._offer_restart_choice()
@@ -101,98 +102,6 @@ class MainWindow(QMainWindow):
         self._deadline_timer.setSingleShot(True)
         self._deadline_timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._deadline_timer.timeout.connect(self.tick)
-
-    # ----- actions and shortcuts -----------------------------------------------------------------------
-    def _action(self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: Callable[[], Any],
-                menu: Any) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.triggered.connect(lambda _checked=False: slot())
-        self.addAction(action)
-        menu.addAction(action)
-        return action
-
-    def _build_actions(self) -> None:
-        bar = self.menuBar()
-        p, t = self.players_tab, self.tables_tab
-        file_menu = bar.addMenu("&Tournament")
-        self._action("New tournament…", "Ctrl+N", self.new_tournament, file_menu)
-        self.open_menu = file_menu.addMenu("Open tournament")
-        self.open_menu.aboutToShow.connect(self._fill_open_menu)
-        self._action("Export results…", "Ctrl+E", self.results_tab.export_dialog, file_menu)
-        self._action("Back up now", "Ctrl+Shift+B", self.backup_now, file_menu)
-        edit = bar.addMenu("&Edit")
-        self.undo_action = self._action("Undo", QKeySequence.StandardKey.Undo, self.undo, edit)
-        self.redo_action = self._action("Redo", "Ctrl+Shift+Z", self.redo, edit)
-        self._action("Find player", "Ctrl+F", self.focus_search, edit)
-        players = bar.addMenu("&Players")
-        self._action("Register a player", "Ctrl+R", self.focus_register, players)
-        self._action("Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players)
-        self._action("Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players)
-        self._action("Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
-        self._action("Bust…", "Ctrl+B", p.open_bust_dialog, players)
-        self._action("Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
-        self._action("Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)
-        self._action("Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
-        self._action("Close registration", None, p.close_registration, players)
-        clock = bar.addMenu("&Clock")
-        self.toggle_clock_action = self._action("Start / pause", "Space", self.toggle_clock, clock)
-        self._action("Next level", "Ctrl+Right", lambda: self.clock_command("next_level"), clock)
-        self._action("Previous level", "Ctrl+Left", lambda: self.clock_command("previous_level"), clock)
-        self._action("Add a minute", "Ctrl+Up", lambda: self.clock_command("add_time", 60), clock)
-        self._action("Remove a minute", "Ctrl+Down", lambda: self.clock_command("add_time", -60), clock)
-        self._action("Jump to level", "Ctrl+J", self.jump_to_level, clock)
-        floor = bar.addMenu("&Floor")
-        self._action("Next hand, all tables", "F5", lambda: t._next_hand(None), floor)
-        self._action("Check balance", "F6", self.check_balance, floor)
-        self.accept_action = self._action("Accept proposed moves", "Ctrl+Return", self.accept_move, floor)
-        self._action("Move a player…", "Ctrl+M", t.open_move_dialog, floor)
-        self._action("Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
-                     floor)
-        self._action("Seat cards as PDF…", "Ctrl+P",
-                     lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
-        self._action("Deal (chop)…", "Ctrl+D", self.payouts_tab.open_deal_dialog, floor)
-        self._add_floor_tool(floor)
-        from tournament_director.ui.console.room_display import add_room_display_action
-        add_room_display_action(self)  # Tools > Room display (phones, TV, remote)
-        view = bar.addMenu("&View")
-        for i, title in enumerate(TAB_TITLES):
-            self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)
-        self._action("Projector full screen", "Ctrl+Shift+F", self.place_projector, view)
-        self.announce_action = QAction("Announce new levels", self, checkable=True)
-        self.announce_action.setChecked(self._settings.value(ANNOUNCE_SETTING, False, type=bool))
-        self.announce_action.toggled.connect(self.set_announcing)
-        view.addAction(self.announce_action)
-        themes = view.addMenu("Theme")
-        group = QActionGroup(self)
-        self._theme_actions: dict[str, QAction] = {}
-        for name in available_themes():
-            action = QAction(name.title(), self, checkable=True)
-            action.triggered.connect(lambda _checked=False, name=name: self.set_theme(name))
-            group.addAction(action)
-            themes.addAction(action)
-            self._theme_actions[name] = action
-
-        c = self.clock_tab.buttons
-        c["toggle"].clicked.connect(self.toggle_clock)
-        c["next"].clicked.connect(lambda: self.clock_command("next_level"))
-        c["previous"].clicked.connect(lambda: self.clock_command("previous_level"))
-        c["plus"].clicked.connect(lambda: self.clock_command("add_time", 60))
-        c["minus"].clicked.connect(lambda: self.clock_command("add_time", -60))
-        self.clock_tab.jump_button.clicked.connect(
-            lambda: self.clock_command("jump_to_level", self.clock_tab.jump_level.value()))
-        self.log_tab.undo_button.clicked.connect(self.undo)
-        self.log_tab.undone.connect(lambda event: self.tables_tab.recheck_quietly())
-        self.log_tab.redo_button.clicked.connect(self.redo)
-
-    def _add_floor_tool(self, menu: Any) -> None:
-        """Tools > Floor tool (F9), when the floor tool window is part of this build."""
-        if importlib.util.find_spec("tournament_director.ui.floor_tool") is None:
-            return
-        tools = self.menuBar().addMenu("T&ools")
-        self.floor_tool_action = self._action("Floor tool", "F9", self.open_floor_tool, tools)
 
     def open_floor_tool(self) -> Any:
         from tournament_director.ui.floor_tool.window import FloorToolWindow
@@ -286,6 +195,8 @@ class MainWindow(QMainWindow):
         elif self.tabs.currentWidget() is self.clock_tab:
             self.clock_tab.refresh()
         self._arm_deadline_timer(clock)
+        if self.session is not None:
+            self.session.heartbeat()   # every few seconds while the clock runs (a restart resumes from it)
         return events
 
     def _arm_deadline_timer(self, clock: Any) -> None:
@@ -401,6 +312,23 @@ class MainWindow(QMainWindow):
         if projector is not None:
             projector.place_on_screen()
 
+    def toggle_projector_full_screen(self) -> None:
+        """View > Projector full screen / in a window (the projector's own F11 and Esc do the same)."""
+        projector = getattr(self, "projector", None)
+        if projector is None:
+            self.tell("The projected clock is not open")
+            return
+        if projector.isFullScreen():
+            projector.leave_full_screen()
+        else:
+            projector.go_full_screen()
+
+    def show_seating_on_projector(self, on: bool) -> None:
+        projector = getattr(self, "projector", None)
+        if projector is not None:
+            projector.force_seating = bool(on)
+            projector.refresh()
+
     def backup_now(self) -> None:
         if self.session is not None:
             path = self.run_command(self.session.backup_now)
@@ -466,7 +394,7 @@ class MainWindow(QMainWindow):
         if event is None:
             return
         self.tables_tab.recheck_quietly()
-        self.tell(f"{verb}: {describe_event(event)}")
+        self.tell(f"{verb}: {self.session.describe_logged(event.event_type, event.payload)}")
 
     def undo(self) -> None:
         if self.session is not None and self.session.can_undo():
@@ -479,14 +407,75 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._tick_timer.stop()
         self._deadline_timer.stop()
-        self._settings.setValue("console/geometry", self.saveGeometry())
+        self.remember_placement()
         self.signals.disconnect_session()
         super().closeEvent(event)
 
+    # ----- where the console sits: its size, maximised or not, and its screen -------------------------------
+    def remember_placement(self) -> None:
+        self._settings.setValue("console/geometry", self.saveGeometry())
+        self._settings.setValue("console/normal_geometry", self.normalGeometry())
+        self._settings.setValue("console/maximized", self.isMaximized())
+        screen = self.screen()
+        if screen is not None:
+            self._settings.setValue("console/screen", screen.name())
 
-def describe_event(event: Any) -> str:
-    """'entry.busted (#42)': what an undo or redo touched, for the status bar."""
-    return f"{event.event_type} (#{event.seq})"
+    def _restore_placement(self) -> None:
+        """The size and screen it had last time; the first time, most of the primary screen's free area."""
+        screens = {s.name(): s for s in QGuiApplication.screens()}
+        screen = screens.get(str(self._settings.value("console/screen", ""))) or QGuiApplication.primaryScreen()
+        area = screen.availableGeometry() if screen is not None else QRect(0, 0, 1400, 860)
+        normal = self._settings.value("console/normal_geometry")
+        if isinstance(normal, QRect) and normal.isValid() and area.intersects(normal):
+            self.setGeometry(normal.intersected(area) if not area.contains(normal) else normal)
+        else:
+            width, height = round(area.width() * 0.9), round(area.height() * 0.9)
+            self.setGeometry(area.x() + (area.width() - width) // 2, area.y() + (area.height() - height) // 2,
+                             width, height)
+        self._start_maximized = self._settings.value("console/maximized", False, type=bool)
+
+    def show_as_remembered(self) -> None:
+        """Show the console maximised when it was maximised last time (restoreGeometry alone forgets it on X11)."""
+        if self._start_maximized:
+            self.showMaximized()
+        else:
+            self.show()
+
+    # ----- the night's commands that open a dialog ----------------------------------------------------------
+    def bust_here(self) -> Any:
+        """Ctrl+B: the selected seat on the Tables tab, otherwise the Players tab's player (found or asked)."""
+        if self.tabs.currentWidget() is self.tables_tab and self.tables_tab.selected_seat is not None:
+            return self.tables_tab.bust_selected()
+        if self.tabs.currentWidget() is not self.players_tab:
+            self.tabs.setCurrentWidget(self.players_tab)
+        return self.players_tab.open_bust_dialog()
+
+    def open_chip_count(self, table: int | None = None) -> ChipCountDialog | None:
+        """Ctrl+K: the count sheet of the room (or of the table chosen in it)."""
+        floor = self.session.tournament if self.session else None
+        if floor is None:
+            self.tell("No tournament is open: create one with Ctrl+N")
+            return None
+        numbers = [t.number for t in floor.tables()]
+        view = self.session.clock.view() if self.session.clock is not None else None
+        occasion = "break" if view is not None and view.on_break else "count"
+        dialog = ChipCountDialog(self.session, numbers, self, table=table, occasion=occasion)
+        dialog.accepted.connect(self._chip_count_recorded)
+        dialog.finished.connect(dialog.deleteLater)
+        self.chip_count_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _chip_count_recorded(self) -> None:
+        last = self.session.chip_sheets.summary().last_count
+        if last is not None:
+            where = "the room" if last.room else "table " + ", ".join(map(str, last.tables or ()))
+            self.tell(f"Chip count of {where} recorded: {last.verdict()}")
+
+    def on_tournament_over(self) -> None:
+        """The last bust: the Results tab comes to the front with the winner and the final results."""
+        self.tabs.setCurrentWidget(self.results_tab)
+        self._refresh_tab(self.results_tab)
 
 
-__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "MainWindow", "describe_event"]
+__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "MainWindow"]

@@ -105,10 +105,15 @@ class FloorToolLayout(QMainWindow):
         column.addWidget(self.log, 1)
         return column
 
+    def _seat_rows(self, seats: int) -> None:
+        """One row per seat of the table (six, nine or ten), and the grid exactly that tall."""
+        self.seats.setRowCount(max(2, min(10, seats)))
+        self._fit_seats()
+
     def _fit_seats(self) -> None:
-        """Exactly ten rows and the header: a ten-handed table never scrolls."""
+        """Exactly the table's rows and the header: a ten-handed table never scrolls, a six-handed one shows six."""
         header = max(self.seats.horizontalHeader().height(), self.seats.horizontalHeader().sizeHint().height())
-        self.seats.setFixedHeight(header + 10 * 30 + 2 * self.seats.frameWidth() + 2)
+        self.seats.setFixedHeight(header + self.seats.rowCount() * 30 + 2 * self.seats.frameWidth() + 2)
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
         super().showEvent(event)

@@ -124,9 +124,10 @@ class FloorToolWindow(FloorToolLayout):
         situation = self._situation
         assert situation is not None
         self.seats.clearContents()
+        self._seat_rows(situation.seat_count)
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
         by_seat = {s.seat: s for s in situation.seats}
-        for row in range(10):
+        for row in range(situation.seat_count):
             seat = row + 1
             setup = by_seat.get(seat)
             position = " ".join(m for m, s in (("D", situation.button), ("SB", situation.small_blind_seat),
@@ -278,6 +279,7 @@ class FloorToolWindow(FloorToolLayout):
         self._set_title()
         self.seats.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.seats.clearContents()
+        self._seat_rows(view.situation.seat_count)
         for line in view.seats:
             row = line.seat - 1
             stack = "?" if line.stack is None else chips(line.stack)

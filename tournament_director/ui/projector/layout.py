@@ -4,12 +4,11 @@ painting of that layout."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter
+from PySide6.QtGui import QPainter
 
+from tournament_director.ui.projector.drawing import Palette, Panel, PlacedText, ProjectorLayout, _common_font
+from tournament_director.ui.projector.screens import moves_panel, news_panel, seating_screen, winner_screen
 from tournament_director.ui.projector.view import (
     ProjectorView,
     ante_text,
@@ -31,79 +30,8 @@ def ordinal(n: int) -> str:
     return f"{n}{ORDINALS[n % 10][-2:]}"
 
 
-class Palette:
-    """The dark theme by default: light text on near-black, one accent for the time, a warm one for breaks."""
-
-    background = QColor("#0b0f14")
-    panel = QColor("#151c25")
-    text = QColor("#f2f4f7")
-    dim = QColor("#9aa7b5")
-    time = QColor("#ffffff")
-    time_paused = QColor("#ffcc33")
-    accent = QColor("#4fc3f7")
-    break_background = QColor("#10261a")
-    break_accent = QColor("#7ee2a8")
-    warning = QColor("#ff7043")
-
-
-@dataclass(frozen=True)
-class PlacedText:
-    """One line of text on the projector: where it goes, in which font and colour (``role`` names it for tests)."""
-
-    role: str
-    rect: QRectF
-    text: str
-    font: QFont
-    colour: QColor
-    align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter
-
-
-@dataclass(frozen=True)
-class Panel:
-    rect: QRectF
-    colour: QColor
-
-
-@dataclass
-class ProjectorLayout:
-    """Everything the projector paints for one view at one size: backgrounds first, then the texts."""
-
-    background: QColor
-    panels: list[Panel] = field(default_factory=list)
-    texts: list[PlacedText] = field(default_factory=list)
-
-    def text(self, role: str) -> PlacedText | None:
-        return next((t for t in self.texts if t.role == role), None)
-
-    def add(self, role: str, rect: QRectF, text: str, colour: QColor, *, bold: bool = True,
-            align: Qt.AlignmentFlag = Qt.AlignmentFlag.AlignCenter, ratio: float = 0.82,
-            font: QFont | None = None) -> None:
-        if text:
-            self.texts.append(PlacedText(role, rect, text, font or _fitted_font(text, rect, bold=bold,
-                                                                            max_height_ratio=ratio), colour, align))
-
-
-def _fitted_font(text: str, rect: QRectF, *, bold: bool = True, family: str | None = None,
-                 max_height_ratio: float = 0.82) -> QFont:
-    """The largest font whose rendering of ``text`` fits inside ``rect``."""
-    font = QFont(family) if family else QFont()
-    font.setBold(bold)
-    pixel = max(6, int(rect.height() * max_height_ratio))
-    font.setPixelSize(pixel)
-    width = QFontMetricsF(font).horizontalAdvance(text or " ")
-    if width > rect.width() * 0.98 and width > 0:
-        font.setPixelSize(max(6, int(pixel * rect.width() * 0.98 / width)))
-    return font
-
-
-def _common_font(items: Sequence[tuple[str, QRectF]], *, bold: bool = True, ratio: float = 0.82) -> QFont:
-    """One font for a row of cells (labels, figures), so that neighbours never differ in size: the smallest fit."""
-    fonts = [_fitted_font(text, rect, bold=bold, max_height_ratio=ratio) for text, rect in items if text]
-    if not fonts:
-        font = QFont()
-        font.setBold(bold)
-        return font
-    return min(fonts, key=lambda f: f.pixelSize())
+__all__ = ["Palette", "Panel", "PlacedText", "ProjectorLayout", "ordinal", "paint_projector", "players_text",
+           "projector_layout"]
 
 
 def players_text(view: ProjectorView) -> str:
@@ -119,6 +47,12 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
     """
     p = Palette
     layout = ProjectorLayout(p.break_background if view.on_break else p.background)
+    if view.winner is not None:
+        winner_screen(layout, area, view, p)
+        return layout
+    if view.seating_chart:
+        seating_screen(layout, area, view, p, view.page)
+        return layout
     w, h = area.width(), area.height()
     margin = min(w, h) * 0.025
     x0, y0 = area.left() + margin, area.top() + margin
@@ -128,9 +62,15 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
     side_w = inner_w * 0.24 if wide else 0.0
     main_w = inner_w - side_w - (margin if wide else 0)
 
-    # Header: the tournament name.
-    layout.add("name", QRectF(x0, y0, inner_w, inner_h * 0.08), view.tournament_name or "Tournament Director",
+    # Header: the tournament name, and what the room must know at once (final table, hand-for-hand).
+    badges = [b for b, on in (("FINAL TABLE", view.final_table), ("HAND-FOR-HAND", view.hand_for_hand)) if on]
+    name_w = inner_w * (0.55 if badges else 1.0)
+    layout.add("name", QRectF(x0, y0, name_w, inner_h * 0.08), view.tournament_name or "Tournament Director",
                p.dim, bold=False)
+    if badges:
+        band = QRectF(x0 + name_w + margin * 0.5, y0, inner_w - name_w - margin * 0.5, inner_h * 0.08)
+        layout.panels.append(Panel(band, p.warning))
+        layout.add("badge", band.adjusted(margin * 0.3, 0, -margin * 0.3, 0), "  ·  ".join(badges), p.background)
 
     countdown = countdown_text(view)
     if view.message and view.remaining_seconds is None:
@@ -224,8 +164,16 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
 
     payouts = list(view.payouts)
     if wide:
-        _payout_column(layout, QRectF(x0 + main_w + margin, y0 + inner_h * 0.09, side_w, inner_h * 0.91),
-                       payouts, inner_h)
+        side = QRectF(x0 + main_w + margin, y0 + inner_h * 0.09, side_w, inner_h * 0.91)
+        if view.moves:
+            moves_panel(layout, side, view, p, inner_h)
+        elif view.chip_leader is not None or view.knockouts:
+            news_h = inner_h * (0.36 if view.knockouts else 0.12)
+            _payout_column(layout, QRectF(side.left(), side.top(), side.width(), side.height() - news_h - margin * 0.4),
+                           payouts, inner_h)
+            news_panel(layout, QRectF(side.left(), side.bottom() - news_h, side.width(), news_h), view, p, inner_h)
+        else:
+            _payout_column(layout, side, payouts, inner_h)
     elif payouts:
         line = "   ".join(f"{ordinal(pl)} {format_chips(am)}" for pl, am in payouts[:6])
         layout.add("payout-line", payout_line_rect, line, p.dim, bold=False)

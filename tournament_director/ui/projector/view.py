@@ -33,6 +33,17 @@ class ProjectorView:
     message: str = ""                # shown when there is nothing to run yet
     starts_in_seconds: float | None = None   # countdown to the scheduled start, until the clock starts
     restart_pending: bool = False    # the clock was running at a crash: paused until the director chooses
+    # the room's news (services/room_news.py)
+    hand_for_hand: bool = False
+    final_table: bool = False
+    chip_leader: tuple[str, int] | None = None          # (name, chips)
+    knockouts: tuple[tuple[str, str, str], ...] = ()    # (place, name, "by X"), the latest first
+    winner: tuple[str, int] | None = None               # (name, prize) once the tournament is over
+    results: tuple[tuple[str, str, int], ...] = ()      # (place, name, prize), the best first
+    seating_chart: tuple[tuple[str, int, int], ...] = ()  # (name, table, seat) when it is to be shown
+    moves: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, from table, seat, to table, seat)
+    moves_title: str = ""                               # "Table 3 breaks", "Final table"
+    page: int = 0                                       # which page of a long seating chart is up
 
 
 def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
@@ -105,7 +116,32 @@ def _get(obj: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-def view_from_session(session: Any) -> ProjectorView:
+def news_fields(session: Any, force_seating: bool = False) -> dict[str, Any]:
+    """The room's news (services/room_news.py) as the projector's fields."""
+    room_news = getattr(session, "room_news", None)
+    news = room_news() if callable(room_news) else None
+    if news is None:
+        return {}
+    fields: dict[str, Any] = {
+        "hand_for_hand": news.hand_for_hand, "final_table": news.final_table,
+        "chip_leader": (news.chip_leader.name, news.chip_leader.chips) if news.chip_leader else None,
+        "knockouts": tuple((k.place_text, k.name, f"by {' & '.join(k.eliminated_by)}" if k.eliminated_by else "")
+                           for k in news.knockouts),
+    }
+    if news.winner is not None:
+        fields["winner"] = (news.winner.name, news.winner.prize)
+        fields["results"] = tuple((line.place_text, line.name, line.prize) for line in news.results)
+    elif news.show_seating_chart or (force_seating and news.seating_chart):
+        fields["seating_chart"] = tuple((s.name, s.table, s.seat) for s in news.seating_chart)
+    elif news.show_moves and news.seating is not None:
+        fields["moves"] = tuple((m.name, m.from_table, m.from_seat, m.to_table, m.to_seat) for m in news.seating.moves)
+        broken = news.seating.broken_tables
+        fields["moves_title"] = ("FINAL TABLE" if news.seating.kind == "final_table" else
+                                 f"TABLE {', '.join(map(str, broken))} BREAKS" if broken else "MOVES")
+    return fields
+
+
+def view_from_session(session: Any, *, force_seating: bool = False) -> ProjectorView:
     """Gather the projector's figures from the session's clock and floor services (whatever has landed)."""
     if session is None or getattr(session, "tournament_id", None) is None:
         return ProjectorView(message="No tournament open")
@@ -165,4 +201,5 @@ def view_from_session(session: Any) -> ProjectorView:
         message="" if clock_view is not None else "Clock not started",
         starts_in_seconds=starts_in,
         restart_pending=bool(_get(clock_view, "restart_pending", default=False)),
+        **news_fields(session, force_seating),
     )

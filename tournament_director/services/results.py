@@ -1,0 +1,110 @@
+"""Results for the console, the projector and the room display: the winner, the finishing places with their
+prizes, the knockouts of the night, and what one bust decided.
+
+Plain frozen values read from the floor's standings (domain/floor/standings.py: places by the chips at the start
+of the hand, equal stacks sharing the places and their prizes, seed 004 T 11; TDA RP-8A hand-for-hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from tournament_director.domain.floor.records import FloorRecords
+from tournament_director.domain.floor.standings import StandingsRow, standings
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_text(place: int, place_to: int | None = None) -> str:
+    """'3rd', or '17th–18th' for players sharing places."""
+    if place_to is None or place_to == place:
+        return ordinal(place)
+    return f"{ordinal(place)}–{ordinal(place_to)}"
+
+
+@dataclass(frozen=True)
+class ResultLine:
+    entry_id: int
+    name: str
+    place: int
+    place_to: int
+    prize: int
+    bounty_won: int
+    eliminated_by: tuple[str, ...]
+
+    @property
+    def place_text(self) -> str:
+        return place_text(self.place, self.place_to)
+
+    @property
+    def shared(self) -> bool:
+        return self.place_to != self.place
+
+
+@dataclass(frozen=True)
+class Knockout:
+    name: str
+    place: int
+    place_to: int
+    prize: int
+    eliminated_by: tuple[str, ...]
+    table: int | None
+
+    @property
+    def place_text(self) -> str:
+        return place_text(self.place, self.place_to)
+
+
+def _line(row: StandingsRow) -> ResultLine:
+    assert row.place is not None
+    return ResultLine(row.entry_id, row.name, row.place, row.place_to or row.place, row.prize, row.bounty_won,
+                      row.eliminated_by)
+
+
+class Results:
+    """Queries over one tournament's floor (``floor``: the live FloorRecords)."""
+
+    def __init__(self, floor: FloorRecords) -> None:
+        self._t = floor
+
+    def lines(self) -> list[ResultLine]:
+        """Every decided place, the best first (the winner once the tournament is over)."""
+        rows = [r for r in standings(self._t) if r.place is not None]
+        return [_line(r) for r in sorted(rows, key=lambda r: (r.place, r.name.casefold()))]
+
+    def winner(self) -> ResultLine | None:
+        if not self._t.finished:
+            return None
+        return next((line for line in self.lines() if line.place == 1), None)
+
+    def of(self, entry_ids: Iterable[int]) -> list[ResultLine]:
+        """The places of these entries (those decided), in the order asked."""
+        by_id = {line.entry_id: line for line in self.lines()}
+        return [by_id[e] for e in entry_ids if e in by_id]
+
+    def recent_knockouts(self, count: int = 5) -> list[Knockout]:
+        """The last ``count`` players out, the latest first (later busts finish in better places)."""
+        t = self._t
+        out = []
+        for line in self.lines():
+            entry = t.entries[line.entry_id]
+            if not entry.busted:
+                continue  # the winner
+            group = t.bust_groups[entry.bust_group] if entry.bust_group is not None else None
+            table = group.tables.get(entry.id) if group is not None else None
+            out.append(Knockout(line.name, line.place, line.place_to, line.prize, line.eliminated_by, table))
+            if len(out) >= count:
+                break
+        return out
+
+
+def results_of(runner: Any) -> Results:
+    return Results(runner.state.floor)
+
+
+__all__ = ["Knockout", "ResultLine", "Results", "ordinal", "place_text", "results_of"]

@@ -1,0 +1,127 @@
+"""The console's menus and keyboard shortcuts: every menu item is one QAction on the main window, so its shortcut
+works on every tab, and the buttons of the tabs that repeat a menu item call the same slot.
+
+``build_menus(window)`` fills the window's menu bar; a new menu item is one ``add_action`` line here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+
+from tournament_director.ui.themes import available_themes
+
+TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
+ANNOUNCE_SETTING = "console/announce_levels"
+
+
+def add_action(window: Any, text: str, shortcut: str | QKeySequence.StandardKey | None,
+               slot: Callable[[], Any], menu: Any) -> QAction:
+    """One menu item with its shortcut, active wherever the focus is in the console window."""
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+    action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.triggered.connect(lambda _checked=False: slot())
+    window.addAction(action)
+    menu.addAction(action)
+    return action
+
+
+def build_menus(window: Any) -> None:
+    """``window``: the console's MainWindow (its tabs and slots). Tournament, Edit, Players, Clock, Floor, View (and Tools when the floor tool is built in)."""
+    w = window
+    bar = w.menuBar()
+    p, t = w.players_tab, w.tables_tab
+    file_menu = bar.addMenu("&Tournament")
+    add_action(w, "New tournament…", "Ctrl+N", w.new_tournament, file_menu)
+    w.open_menu = file_menu.addMenu("Open tournament")
+    w.open_menu.aboutToShow.connect(w._fill_open_menu)
+    add_action(w, "Export results…", "Ctrl+E", w.results_tab.export_dialog, file_menu)
+    add_action(w, "Back up now", "Ctrl+Shift+B", w.backup_now, file_menu)
+    edit = bar.addMenu("&Edit")
+    w.undo_action = add_action(w, "Undo", QKeySequence.StandardKey.Undo, w.undo, edit)
+    w.redo_action = add_action(w, "Redo", "Ctrl+Shift+Z", w.redo, edit)
+    add_action(w, "Find player", "Ctrl+F", w.focus_search, edit)
+    players = bar.addMenu("&Players")
+    add_action(w, "Register a player", "Ctrl+R", w.focus_register, players)
+    add_action(w, "Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players)
+    add_action(w, "Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players)
+    add_action(w, "Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
+    add_action(w, "Bust…", "Ctrl+B", w.bust_here, players)
+    add_action(w, "Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
+    add_action(w, "Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)
+    add_action(w, "Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
+    add_action(w, "Close registration", None, p.close_registration, players)
+    clock = bar.addMenu("&Clock")
+    w.toggle_clock_action = add_action(w, "Start / pause", "Space", w.toggle_clock, clock)
+    add_action(w, "Next level", "Ctrl+Right", lambda: w.clock_command("next_level"), clock)
+    add_action(w, "Previous level", "Ctrl+Left", lambda: w.clock_command("previous_level"), clock)
+    add_action(w, "Add a minute", "Ctrl+Up", lambda: w.clock_command("add_time", 60), clock)
+    add_action(w, "Remove a minute", "Ctrl+Down", lambda: w.clock_command("add_time", -60), clock)
+    add_action(w, "Jump to level", "Ctrl+J", w.jump_to_level, clock)
+    floor = bar.addMenu("&Floor")
+    add_action(w, "Next hand, all tables", "F5", lambda: t._next_hand(None), floor)
+    add_action(w, "Check balance", "F6", w.check_balance, floor)
+    w.accept_action = add_action(w, "Accept proposed moves", "Ctrl+Return", w.accept_move, floor)
+    add_action(w, "Move a player…", "Ctrl+M", t.open_move_dialog, floor)
+    add_action(w, "Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
+               floor)
+    add_action(w, "Seat cards as PDF…", "Ctrl+P", lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
+    add_action(w, "Chip count…", "Ctrl+K", w.open_chip_count, floor)
+    add_action(w, "Deal (chop)…", "Ctrl+D", w.payouts_tab.open_deal_dialog, floor)
+    _add_floor_tool(w)
+    from tournament_director.ui.console.room_display import add_room_display_action
+    add_room_display_action(w)  # Tools > Room display (phones, TV, remote)
+    view = bar.addMenu("&View")
+    for i, title in enumerate(TAB_TITLES):
+        add_action(w, title, f"Ctrl+{i + 1}", lambda i=i: w.tabs.setCurrentIndex(i), view)
+    add_action(w, "Projector full screen / in a window", "Ctrl+Shift+F", w.toggle_projector_full_screen, view)
+    w.seating_action = QAction("Seating chart on the projector", w, checkable=True)
+    w.seating_action.setShortcut(QKeySequence("F7"))
+    w.seating_action.toggled.connect(w.show_seating_on_projector)
+    w.addAction(w.seating_action)
+    view.addAction(w.seating_action)
+    w.announce_action = QAction("Announce new levels", w, checkable=True)
+    w.announce_action.setChecked(w._settings.value(ANNOUNCE_SETTING, False, type=bool))
+    w.announce_action.toggled.connect(w.set_announcing)
+    view.addAction(w.announce_action)
+    themes = view.addMenu("Theme")
+    group = QActionGroup(w)
+    w._theme_actions = {}
+    for name in available_themes():
+        action = QAction(name.title(), w, checkable=True)
+        action.triggered.connect(lambda _checked=False, name=name: w.set_theme(name))
+        group.addAction(action)
+        themes.addAction(action)
+        w._theme_actions[name] = action
+    _connect_tab_buttons(w)
+
+
+def _connect_tab_buttons(w: Any) -> None:
+    """The Clock and Log tabs' buttons that repeat a menu item."""
+    c = w.clock_tab.buttons
+    c["toggle"].clicked.connect(w.toggle_clock)
+    c["next"].clicked.connect(lambda: w.clock_command("next_level"))
+    c["previous"].clicked.connect(lambda: w.clock_command("previous_level"))
+    c["plus"].clicked.connect(lambda: w.clock_command("add_time", 60))
+    c["minus"].clicked.connect(lambda: w.clock_command("add_time", -60))
+    w.clock_tab.jump_button.clicked.connect(lambda: w.clock_command("jump_to_level", w.clock_tab.jump_level.value()))
+    w.log_tab.undo_button.clicked.connect(w.undo)
+    w.log_tab.undone.connect(lambda event: w.tables_tab.recheck_quietly())
+    w.log_tab.redo_button.clicked.connect(w.redo)
+
+
+def _add_floor_tool(w: Any) -> None:
+    """Tools > Floor tool (F9), when the floor tool window is part of this build."""
+    if importlib.util.find_spec("tournament_director.ui.floor_tool") is None:
+        return
+    tools = w.menuBar().addMenu("T&ools")
+    w.floor_tool_action = add_action(w, "Floor tool", "F9", w.open_floor_tool, tools)
+
+
+__all__ = ["ANNOUNCE_SETTING", "TAB_TITLES", "add_action", "build_menus"]
