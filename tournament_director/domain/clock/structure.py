@@ -120,6 +120,15 @@ class Structure:
         del periods[index]
         return replace(self, periods=_renumbered(periods))
 
+    def with_moved(self, index: int, to: int) -> "Structure":
+        """Period ``index`` moved to position ``to`` (0 = first); the levels are numbered again."""
+        self.period(index)
+        if not 0 <= to < len(self.periods):
+            raise DomainError(f"a period can move to position 1 to {len(self.periods)}, not {to + 1}")
+        periods = list(self.periods)
+        periods.insert(to, periods.pop(index))
+        return replace(self, periods=_renumbered(periods))
+
     # --- validation -----------------------------------------------------------------------------
     def validate(self, chip_set: ChipSet | None = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""
@@ -170,6 +179,25 @@ class Structure:
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
         return cls(periods=periods, name=_text(data.get("name", ""), "the structure", "name"),
                    description=_text(data.get("description", ""), "the structure", "description"))
+
+
+def check_played_periods_kept(old: Structure, new: Structure, current_index: int) -> None:
+    """The levels and breaks already played stay as they were played: the periods before ``current_index`` (the
+    one in play) must be the same, in the same places, in ``new``; DomainError naming the first that is not."""
+    for index in range(current_index):
+        before = old.periods[index]
+        after = new.periods[index] if index < len(new.periods) else None
+        if after != before:
+            raise DomainError(f"{_played_label(old, index)} has been played: it cannot be changed, moved or removed "
+                              f"(the period in play is {_played_label(old, current_index)})")
+
+
+def _played_label(structure: Structure, index: int) -> str:
+    period = structure.periods[index]
+    if isinstance(period, Level):
+        return f"level {period.number}"
+    before = [p.number for p in structure.periods[:index] if isinstance(p, Level)]
+    return f"the {period.name.lower() or 'break'} after level {before[-1] if before else 0}"
 
 
 def _renumbered(periods: list[Period]) -> tuple[Period, ...]:
@@ -386,6 +414,7 @@ __all__ = [
     "ColourUp",
     "colour_up_schedule",
     "validate_structure_chips",
+    "check_played_periods_kept",
     "period_to_dict",
     "period_from_dict",
     "structure_from_toml",

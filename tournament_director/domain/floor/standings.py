@@ -41,10 +41,15 @@ def payout_table(name: str) -> PayoutTable:
     return load_payout_table(resource_path("payouts", f"{name}.toml"))
 
 
+def payout_table_in_force(t: FloorRecords) -> PayoutTable:
+    """The table chosen or edited for this tournament, else the shipped table the settings name."""
+    return t.payout_table if t.payout_table is not None else payout_table(t.settings.payout_table)
+
+
 def payout_percentages(t: FloorRecords) -> tuple[Decimal, ...]:
     if t.payout_percentages is not None:
         return t.payout_percentages
-    return payout_table(t.settings.payout_table).percentages_for(max(len(t.entries), 1))
+    return payout_table_in_force(t).percentages_for(max(len(t.entries), 1))
 
 
 def prizes_by_place(t: FloorRecords) -> list[int]:

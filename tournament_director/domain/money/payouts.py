@@ -9,8 +9,10 @@ A payout table is a TOML file in resources/payouts/ with several bands by number
     percentages = [65, 35]          # place 1, place 2, ...
     ranges = [[10, 18, 1.0]]        # optional: places 10 to 18 get 1.0 % each
 
-The percentages of a band must add up to exactly 100. Amounts are rounded down to the payout unit and
-the remainder goes to first place, so the prizes always add up to the prize pool.
+The percentages of a band must add up to exactly 100, the first band starts at two entries (or one) and each
+band starts where the one before ends; a field larger than the last band is paid as the last band. Amounts are
+rounded down to the payout unit and the remainder goes to first place, so the prizes always add up to the prize
+pool.
 """
 
 from __future__ import annotations
@@ -44,7 +46,41 @@ class PayoutTable:
                 return band.percentages
         if entries < 2:
             return (HUNDRED,)
+        if self.bands and entries > self.bands[-1].max_entries:
+            return self.bands[-1].percentages  # a field larger than the table foresees: its largest band
         raise DomainError(f"payout table {self.name!r} has no band for {entries} entries")
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data as the TOML file has it (runs of equal percentages written as ranges); parse_payout_table
+        reads it back to the same table."""
+        return {"name": self.name, "bands": [_band_to_dict(band) for band in self.bands]}
+
+
+def _band_to_dict(band: PayoutBand) -> dict[str, Any]:
+    values = list(band.percentages)
+    head = len(values)
+    for i in range(len(values) - 1):
+        if values[i] == values[i + 1]:
+            head = i
+            break
+    data: dict[str, Any] = {"min_entries": band.min_entries, "max_entries": band.max_entries,
+                            "percentages": [_plain(v) for v in values[:head]]}
+    ranges: list[list[Any]] = []
+    place = head
+    while place < len(values):
+        last = place
+        while last + 1 < len(values) and values[last + 1] == values[place]:
+            last += 1
+        ranges.append([place + 1, last + 1, _plain(values[place])])
+        place = last + 1
+    if ranges:
+        data["ranges"] = ranges
+    return data
+
+
+def _plain(value: Decimal) -> int | str:
+    """A percentage for a file or an event: a whole number as an int, else its exact digits as text."""
+    return int(value) if value == value.to_integral_value() else str(value)
 
 
 def percentage(value: Any, where: str) -> Decimal:
@@ -89,6 +125,8 @@ def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> Pa
             raise DomainError(f"{where}: percentages add up to {total}, not 100")
         if len(percentages) > low:
             raise DomainError(f"{where}: pays {len(percentages)} places but may have only {low} entries")
+        if not bands and low > 2:
+            raise DomainError(f"{where}: starts at {low} entries; the first band starts at 2 entries")
         if bands and low != bands[-1].max_entries + 1:
             raise DomainError(f"{where}: starts at {low} entries, the band before ends at {bands[-1].max_entries}")
         bands.append(PayoutBand(low, high, tuple(percentages)))
@@ -101,6 +139,30 @@ def load_payout_table(path: Path) -> PayoutTable:
     except tomllib.TOMLDecodeError as exc:
         raise DomainError(f"payout table {path.name} is not valid TOML: {exc}") from exc
     return parse_payout_table(data, path.name)
+
+
+def payout_table_from_toml(text: str, source: str = "payout table") -> PayoutTable:
+    """A payout table from the text of its TOML file; DomainError naming the file and the band at fault."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DomainError(f"{source} is not valid TOML: {exc}") from None
+    return parse_payout_table(data, source)
+
+
+def payout_table_to_toml(table: PayoutTable) -> str:
+    """The TOML file of a payout table (percentages written as numbers), read back by payout_table_from_toml."""
+    import tomli_w
+
+    def number(value: Any) -> Any:
+        return Decimal(value) if isinstance(value, str) else value
+
+    data = table.to_dict()
+    for band in data["bands"]:
+        band["percentages"] = [number(v) for v in band["percentages"]]
+        for entry in band.get("ranges", []):
+            entry[2] = number(entry[2])
+    return tomli_w.dumps(data)
 
 
 def prizes_from_percentages(prize_pool: int, percentages: Sequence[Decimal], unit: int = 1) -> list[int]:

@@ -1,0 +1,152 @@
+"""The structures and payout tables a director can start from: the shipped ones and the room's own.
+
+The shipped templates live in the program's resources (structures/, payouts/); the room's own are TOML files in
+the user data folder beside the database (``templates/structures`` and ``templates/payouts``), saved from the
+console with "Save as template" and listed beside the shipped ones. A shipped template's key is its file name
+without .toml ("turbo", "standard"); a room template's key is "room:" and its file name ("room:friday-deep").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from tournament_director.domain.clock.chip_set import ChipSet
+from tournament_director.domain.clock.structure import Structure, structure_from_toml, structure_to_toml
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.money.payouts import PayoutTable, payout_table_from_toml, payout_table_to_toml
+from tournament_director.resources import resources_root
+
+__all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "read_text_file", "template_title"]
+
+ROOM_PREFIX = "room:"
+MAX_FILE_BYTES = 1024 * 1024  # a structure or a payout table is a few kilobytes
+
+
+def template_title(stem: str) -> str:
+    """'deep_stack' -> 'Deep Stack' (the shipped templates' titles)."""
+    return stem.replace("_", " ").replace("-", " ").title()
+
+
+@dataclass(frozen=True)
+class TemplateInfo:
+    key: str  # "turbo" (shipped) or "room:friday-deep" (the room's own)
+    title: str  # what a list shows
+    room: bool  # saved by the room (True) or shipped with the program
+    path: Path
+
+
+def read_text_file(path: Path) -> str:
+    """The UTF-8 text of a structure or payout-table file; DomainError naming the file when it cannot be used."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise DomainError(f"{path.name} cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DomainError(f"{path.name} is too large: more than {MAX_FILE_BYTES:,} bytes")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise DomainError(f"{path.name} is not UTF-8 text: save the file as UTF-8") from None
+
+
+class TemplateLibrary:
+    """The templates of one database's room (``folder``: the user data folder; None lists the shipped ones only)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+
+    # --- listing -----------------------------------------------------------------------------------------
+    def structures(self) -> list[TemplateInfo]:
+        return self._list("structures", lambda path: structure_from_toml(read_text_file(path))[0].name)
+
+    def payout_tables(self) -> list[TemplateInfo]:
+        return self._list("payouts", lambda path: payout_table_from_toml(read_text_file(path), path.name).name)
+
+    def _list(self, kind: str, title_of: object) -> list[TemplateInfo]:
+        shipped = resources_root() / kind
+        found = [TemplateInfo(p.stem, template_title(p.stem), False, p) for p in sorted(shipped.glob("*.toml"))]
+        own = self._room_folder(kind)
+        if own is not None and own.is_dir():
+            for path in sorted(own.glob("*.toml")):
+                try:
+                    title = title_of(path) or template_title(path.stem)  # type: ignore[operator]
+                except DomainError:
+                    continue  # a broken file in the folder: not offered (importing it names the problem)
+                found.append(TemplateInfo(ROOM_PREFIX + path.stem, f"{title} (room template)", True, path))
+        return found
+
+    def _room_folder(self, kind: str) -> Path | None:
+        return self.folder / kind if self.folder is not None else None
+
+    def _find(self, kind: str, key: str, listing: list[TemplateInfo]) -> TemplateInfo:
+        for info in listing:
+            if info.key == key:
+                return info
+        what = "structure template" if kind == "structures" else "payout table"
+        raise DomainError(f"there is no {what} {key!r} (choose from {', '.join(i.key for i in listing)})")
+
+    # --- loading -----------------------------------------------------------------------------------------
+    def load_structure(self, key: str) -> tuple[Structure, ChipSet | None]:
+        info = self._find("structures", key, self.structures())
+        return structure_from_toml(read_text_file(info.path))
+
+    def load_payout_table(self, key: str) -> PayoutTable:
+        info = self._find("payouts", key, self.payout_tables())
+        return payout_table_from_toml(read_text_file(info.path), info.path.name)
+
+    def is_shipped_payout_table(self, key: str) -> bool:
+        return any(info.key == key and not info.room for info in self.payout_tables())
+
+    # --- saving the room's own ---------------------------------------------------------------------------
+    def room_template_exists(self, kind: str, title: str) -> bool:
+        folder = self._room_folder(kind)
+        return folder is not None and (folder / f"{_file_stem(title)}.toml").exists()
+
+    def save_structure(self, title: str, structure: Structure, chip_set: ChipSet | None) -> TemplateInfo:
+        """Save as the room's structure template ``title`` (replacing one of the same name)."""
+        title = _clean_title(title)
+        structure = replace(structure, name=title)
+        structure.validate(chip_set)
+        path = self._write("structures", title, structure_to_toml(structure, chip_set))
+        return TemplateInfo(ROOM_PREFIX + path.stem, f"{title} (room template)", True, path)
+
+    def save_payout_table(self, title: str, table: PayoutTable) -> TemplateInfo:
+        """Save as the room's payout table ``title`` (replacing one of the same name)."""
+        title = _clean_title(title)
+        path = self._write("payouts", title, payout_table_to_toml(replace(table, name=title)))
+        return TemplateInfo(ROOM_PREFIX + path.stem, f"{title} (room template)", True, path)
+
+    def _write(self, kind: str, title: str, text: str) -> Path:
+        folder = self._room_folder(kind)
+        if folder is None:
+            raise DomainError("no database is open: the room's templates are kept beside it")
+        path = folder / f"{_file_stem(title)}.toml"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            partial = path.with_suffix(".toml.partial")
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(path)
+        except OSError as error:
+            raise DomainError(f"the template could not be saved in {folder} ({error.strerror or error})") from None
+        return path
+
+
+def _clean_title(title: object) -> str:
+    if not isinstance(title, str) or not " ".join(title.split()):
+        raise DomainError("a template needs a name")
+    title = " ".join(title.split())
+    if len(title) > 80:
+        raise DomainError(f"a template name has at most 80 characters, not {len(title)}")
+    return title
+
+
+def _file_stem(title: str) -> str:
+    """'Friday Deep (6-max)' -> 'friday-deep-6-max': a file name every operating system accepts."""
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii").casefold()
+    stem = re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60]
+    return stem or "template-" + hashlib.sha1(title.casefold().encode("utf-8")).hexdigest()[:10]
