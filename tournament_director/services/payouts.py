@@ -8,15 +8,19 @@ entries) and refuses a change once a paid place is decided, a deal is made or th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.standings import payout_table_in_force
 from tournament_director.domain.money.payouts import (
+    HUNDRED,
     PayoutTable,
+    percentage,
     parse_payout_table,
     payout_table_from_toml,
     payout_table_to_toml,
@@ -24,7 +28,7 @@ from tournament_director.domain.money.payouts import (
 from tournament_director.services.settings import SettingsService
 from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_text_file
 
-__all__ = ["BandView", "PayoutService", "PayoutTableView"]
+__all__ = ["BandSummary", "BandView", "PayoutService", "PayoutTableView", "expand_percentages"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,43 @@ class BandView:
 
     @property
     def text(self) -> str:
-        return ", ".join(self.percentages)
+        """'45, 25, 2.196 x9': runs of places paying the same written once, with how many places."""
+        parts: list[str] = []
+        i = 0
+        while i < len(self.percentages):
+            run = 1
+            while i + run < len(self.percentages) and self.percentages[i + run] == self.percentages[i]:
+                run += 1
+            parts.append(self.percentages[i] if run == 1 else f"{self.percentages[i]} x{run}")
+            i += run
+        return ", ".join(parts)
+
+
+_REPEATED = re.compile(r"(.+?)\s*[x×*]\s*(\d{1,5})")  # "2.5 x4": four places at 2.5 % each
+
+
+def expand_percentages(text: str | Sequence[str]) -> list[str]:
+    """'50, 2.5 x4' (or a list of such parts) -> ['50', '2.5', '2.5', '2.5', '2.5']; a part that is not of that
+    shape is kept as written, for the domain to name."""
+    parts = text.split(",") if isinstance(text, str) else list(text)
+    expanded: list[str] = []
+    for part in (p.strip().rstrip("%").strip() for p in parts):
+        if not part:
+            continue
+        repeated = _REPEATED.fullmatch(part)
+        value, times = repeated.groups() if repeated else (part, "1")
+        expanded.extend([value.strip().rstrip("%").strip()] * int(times))
+    return expanded
+
+
+@dataclass(frozen=True)
+class BandSummary:
+    """What a band's typed percentages come to: places paid, their exact sum, whether that is 100."""
+
+    places: int
+    total: str
+    adds_up: bool
+    problem: str = ""
 
 
 @dataclass(frozen=True)
@@ -72,6 +112,17 @@ class PayoutService:
         fixed = t.fixed_settings().get("payout_table")
         return PayoutTableView(table.name, t.payout_table is not None, bands, band_index, t.settings.payout_unit, fixed)
 
+    @staticmethod
+    def band_summary(text: str) -> BandSummary:
+        """The places and the sum of percentages typed as "50, 30, 20" (read exactly, as the table will be)."""
+        parts = expand_percentages(text)
+        try:
+            values = [percentage(p, f"place {i}") for i, p in enumerate(parts, start=1)]
+        except DomainError as problem:
+            return BandSummary(len(parts), "", False, str(problem))
+        total = sum(values, Decimal(0))
+        return BandSummary(len(values), f"{_text(total)} %", total == HUNDRED)
+
     # --- commands ----------------------------------------------------------------------------------------
     def set_table(self, table: PayoutTable) -> Any:
         return self.runner.execute("payouts.table_set", {"table": table.to_dict()})
@@ -82,10 +133,10 @@ class PayoutService:
         self.set_table(table)
         return table
 
-    def set_bands(self, name: str, bands: Sequence[tuple[int, int, Sequence[str]]]) -> PayoutTable:
-        """The edited table: (first entries, last entries, percentages by place) for each band."""
+    def set_bands(self, name: str, bands: Sequence[tuple[Any, Any, str | Sequence[str]]]) -> PayoutTable:
+        """The edited table: (first entries, last entries, percentages by place as "50, 30, 2.5 x8") per band."""
         data = {"name": name.strip() or self.table().name,
-                "bands": [{"min_entries": low, "max_entries": high, "percentages": list(percentages)}
+                "bands": [{"min_entries": low, "max_entries": high, "percentages": expand_percentages(percentages)}
                           for low, high, percentages in bands]}
         table = parse_payout_table(data, "the payout table")
         self.set_table(table)

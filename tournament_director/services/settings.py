@@ -19,7 +19,12 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import entries as entry_rules
 from tournament_director.domain.money.settings import STANDARD_OPTION, TournamentSettings
 
-__all__ = ["ActionState", "BuyInOptionView", "EntryActions", "SettingsService", "break_fields"]
+__all__ = ["ActionState", "BuyInOptionView", "EntryActions", "SettingsService", "break_fields", "default_settings"]
+
+
+def default_settings() -> dict[str, Any]:
+    """Every setting at its default, as plain data (what a new tournament starts from)."""
+    return TournamentSettings().to_dict()
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,18 @@ play, and a template or a file whose past differs from what was played is refuse
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.structure import (
+    Break,
+    Level,
     Period,
     Structure,
     check_played_periods_kept,
+    period_from_dict,
     structure_from_toml,
     structure_to_toml,
 )
@@ -42,6 +45,13 @@ class StructureInPlay:
     @property
     def denominations(self) -> tuple[int, ...]:
         return tuple(self.chip_set.denominations) if self.chip_set is not None else ()
+
+    def locked_reason(self, index: int) -> str | None:
+        """Why period ``index`` cannot be edited (it was played), or None."""
+        if index < self.played:
+            return (f"{_label(self.structure, index)} has been played: it stays as it was played "
+                    f"(the period in play is {_label(self.structure, self.period_index)})")
+        return None
 
 
 class StructureService:
@@ -71,9 +81,13 @@ class StructureService:
             check_played_periods_kept(current.structure, new, current.period_index + (1 if keep_current else 0))
 
     # --- editing -----------------------------------------------------------------------------------------
-    def edit_period(self, index: int, period: Period) -> None:
+    def edit_period(self, index: int, period: Period | dict[str, Any]) -> None:
         """Change one level or break; the one in play may be corrected, the ones played before it may not."""
         current = self._require()
+        if isinstance(period, dict):
+            number = getattr(current.structure.period(index), "number", 0)
+            period = period_from_dict({**period, "number": number} if period.get("kind", "level") == "level"
+                                      else period, index + 1)
         new = current.structure.with_period(index, period)
         self._check(new, keep_current=False)
         self.clock.edit_period(index, period)
@@ -87,6 +101,19 @@ class StructureService:
         new = current.structure.with_inserted(index, period)
         self._check(new)
         self.clock.insert_period(index, period)
+
+    def add_after(self, index: int, kind: str) -> int:
+        """A new level (a copy of the level at or before ``index``, to edit) or a 10-minute break after period
+        ``index``; returns the new period's index."""
+        current = self._require()
+        current.structure.period(index)
+        if kind == "break":
+            period: Period = Break(600, name="Break")
+        else:
+            before = [p for p in current.structure.periods[: index + 1] if isinstance(p, Level)]
+            period = replace(before[-1] if before else current.structure.levels[0], number=1)
+        self.insert_period(index + 1, period)
+        return index + 1
 
     def remove_period(self, index: int) -> None:
         current = self._require()

@@ -24,6 +24,7 @@ __all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "read_text_file", "
 
 ROOM_PREFIX = "room:"
 MAX_FILE_BYTES = 1024 * 1024  # a structure or a payout table is a few kilobytes
+_titles: dict[tuple[str, int], str] = {}  # (path, modification time) -> the title inside the file
 
 
 def template_title(stem: str) -> str:
@@ -74,8 +75,11 @@ class TemplateLibrary:
         if own is not None and own.is_dir():
             for path in sorted(own.glob("*.toml")):
                 try:
-                    title = title_of(path) or template_title(path.stem)  # type: ignore[operator]
-                except DomainError:
+                    stamp = (str(path), path.stat().st_mtime_ns)
+                    if stamp not in _titles:
+                        _titles[stamp] = title_of(path) or template_title(path.stem)  # type: ignore[operator]
+                    title = _titles[stamp]
+                except (DomainError, OSError):
                     continue  # a broken file in the folder: not offered (importing it names the problem)
                 found.append(TemplateInfo(ROOM_PREFIX + path.stem, f"{title} (room template)", True, path))
         return found

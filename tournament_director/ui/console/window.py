@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout,
 
 from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console.clock_tab import ClockTab
-from tournament_director.ui.console.dialogs import NewTournamentDialog
+from tournament_director.ui.console.formats_menu import install_formats_actions
 from tournament_director.ui.console.log_tab import LogTab
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
@@ -23,6 +23,7 @@ from tournament_director.ui.console.signals import SessionSignals, WallClockSign
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
+from tournament_director.ui.console.wizard import NewTournamentDialog
 from tournament_director.ui.projector.view import view_from_session
 from tournament_director.ui.themes import apply_theme, available_themes, saved_theme
 
@@ -155,6 +156,7 @@ class MainWindow(QMainWindow):
                      lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
         self._action("Deal (chop)…", "Ctrl+D", self.payouts_tab.open_deal_dialog, floor)
         self._add_floor_tool(floor)
+        install_formats_actions(self)
         view = bar.addMenu("&View")
         for i, title in enumerate(TAB_TITLES):
             self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)
@@ -407,7 +409,8 @@ class MainWindow(QMainWindow):
 
     def new_tournament(self) -> NewTournamentDialog:
         """Open the wizard (window-modal; the clock keeps running behind it)."""
-        dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self)
+        dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self.session.templates,
+                                     self)
         dialog.finished.connect(dialog.deleteLater)
         self.new_tournament_dialog = dialog
         dialog.open()
