@@ -1,12 +1,12 @@
-"""File choosers for imports and exports, window-modal and Qt's own (the same on every system), so the clock keeps
-running behind them and the keyboard reaches them like any other dialog."""
+"""File choosers for imports and exports and the name of a template, window-modal and Qt's own (the same on every
+system), so the clock keeps running behind them and the keyboard reaches them like any other dialog."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QWidget
 
 
 def choose_file(parent: QWidget, title: str, name_filter: str, on_chosen: Callable[[Path], object], *,
@@ -24,6 +24,19 @@ def choose_file(parent: QWidget, title: str, name_filter: str, on_chosen: Callab
     if suggested:
         dialog.selectFile(suggested)
     dialog.fileSelected.connect(lambda name: on_chosen(Path(name)) if name else None)
+    dialog.finished.connect(dialog.deleteLater)
+    dialog.open()
+    return dialog
+
+
+def ask_name(parent: QWidget, title: str, label: str, text: str, on_name: Callable[[str], object]) -> QInputDialog:
+    """Ask for a name; ``on_name(name)`` runs when the director confirms (nothing happens on Cancel)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setTextValue(text)
+    dialog.setOkButtonText("Save")
+    dialog.textValueSelected.connect(lambda name: on_name(name))
     dialog.finished.connect(dialog.deleteLater)
     dialog.open()
     return dialog

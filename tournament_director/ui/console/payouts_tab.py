@@ -10,7 +10,6 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -20,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.console.deal_dialog import DealDialog
-from tournament_director.ui.console.files import choose_file
+from tournament_director.ui.console.files import ask_name, choose_file
 from tournament_director.ui.console.payout_editor import PayoutTableEditor
 from tournament_director.ui.console.tab import Tab, ordinal
 
@@ -79,12 +78,13 @@ class PayoutsTab(Tab):
         self.edit_button.clicked.connect(self.open_editor)
         self.import_button.clicked.connect(self.import_table)
         self.export_button.clicked.connect(self.export_table)
-        self.template_button.clicked.connect(self.save_as_template)
+        self.template_button.clicked.connect(lambda: self.save_as_template())
         self.unit_button.clicked.connect(self.set_unit)
         self.deal_button.clicked.connect(self.open_deal_dialog)
         self.deal_dialog: DealDialog | None = None
         self.editor: PayoutTableEditor | None = None
         self.file_dialog: Any = None
+        self.name_dialog: Any = None
         self._fill_templates()
 
     @property
@@ -155,15 +155,15 @@ class PayoutsTab(Tab):
                                        suggested="payouts.toml")
         return self.file_dialog
 
-    def save_as_template(self, title: str | None = None) -> bool:
+    def save_as_template(self, title: str | None = None) -> Any:
+        """Save the payout table in force as the room's, under ``title`` or the name the director types."""
         service = self._payouts()
         if service is None:
-            return False
+            return None
         if title is None:
-            title, ok = QInputDialog.getText(self, "Save as template", "Name of the room's payout table:",
-                                             text=service.view().name)
-            if not ok:
-                return False
+            self.name_dialog = ask_name(self, "Save as template", "Name of the room's payout table:",
+                                        service.view().name, self.save_as_template)
+            return self.name_dialog
         outcome = self.run(service.save_as_template, title)
         if outcome.ok:
             self._fill_templates()

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -21,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.services.clock import suggested_structure
-from tournament_director.ui.console.files import choose_file
+from tournament_director.ui.console.files import ask_name, choose_file
 from tournament_director.ui.console.structure_editor import StructureEditor
 from tournament_director.ui.console.tab import Tab
 
@@ -63,6 +62,7 @@ class StructureTab(Tab):
             bar.addWidget(button)
         layout.addLayout(bar)
         self.file_dialog: Any = None
+        self.name_dialog: Any = None
         suggest_bar = QHBoxLayout()
         suggest_bar.addWidget(QLabel("Or suggest one lasting"))
         self.target_hours = QDoubleSpinBox()
@@ -107,7 +107,7 @@ class StructureTab(Tab):
         self.apply_button.clicked.connect(self.use_selected_template)
         self.import_button.clicked.connect(self.import_structure)
         self.export_button.clicked.connect(self.export_structure)
-        self.template_button.clicked.connect(self.save_as_template)
+        self.template_button.clicked.connect(lambda: self.save_as_template())
         self.suggest_button.clicked.connect(self.suggest)
         self.use_suggestion_button.clicked.connect(self.use_suggestion)
         self._fill_templates()
@@ -204,16 +204,16 @@ class StructureTab(Tab):
                                        suggested="structure.toml")
         return self.file_dialog
 
-    def save_as_template(self, title: str | None = None) -> bool:
+    def save_as_template(self, title: str | None = None) -> Any:
+        """Save the structure in play as the room's template, under ``title`` or the name the director types."""
         service = self._service()
         if service is None:
-            return False
+            return None
         if title is None:
             current = service.in_play()
-            title, ok = QInputDialog.getText(self, "Save as template", "Name of the room's structure:",
-                                             text=current.structure.name if current else "")
-            if not ok:
-                return False
+            self.name_dialog = ask_name(self, "Save as template", "Name of the room's structure:",
+                                        current.structure.name if current else "", self.save_as_template)
+            return self.name_dialog
         outcome = self.run(service.save_as_template, title)
         if outcome.ok:
             self._fill_templates()
