@@ -203,6 +203,7 @@ class ResultRow:
     prize: int = 0
     bounties: int = 0
     entry_id: int | None = None
+    buy_in: str = ""  # the buy-in option of the entry, when the tournament sells more than one
 
 
 RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (

@@ -53,7 +53,7 @@ def test_a_rebuy_is_at_or_below_the_stack_the_entry_bought_unless_the_settings_n
     t.apply("tables.added", {"tables": [{"number": 1, "seats": 9}]})
     ann, bob = register(t, "Ann"), register(t, "Bob", option="Deep stack")
     t.apply("chips.counted", {"counts": [[ann.id, 25_000], [bob.id, 35_000]]})
-    with pytest.raises(DomainError, match="Ann has 25000 chips; a rebuy needs 20000 or fewer"):
+    with pytest.raises(DomainError, match="Ann has 25,000 chips; a rebuy needs 20,000 or fewer"):
         entry_rules.check_rebuy(t, ann, 1)
     entry_rules.check_rebuy(t, bob, 1)   # at or below his own 40,000
     t.apply("settings.changed", {"changes": {"rebuy_max_chips": 30_000}})

@@ -40,7 +40,7 @@ def test_rebuys_respect_limit_level_and_chip_condition():
     with pytest.raises(DomainError, match="ended after level 4"):
         t.apply("entry.rebuy", {"entry_id": 1, "level": 5})
     t.apply("chips.counted", {"counts": [[1, 12_000], [2, 8_000]]})
-    with pytest.raises(DomainError, match="needs 10000 or fewer"):
+    with pytest.raises(DomainError, match="needs 10,000 or fewer"):
         t.apply("entry.rebuy", {"entry_id": 1, "level": 2})
     t.apply("entry.rebuy", {"entry_id": 2, "level": 2})
     with pytest.raises(DomainError, match="used all 1 rebuys"):

@@ -107,7 +107,7 @@ def test_a_league_night_with_rebuys_and_an_add_on_at_the_break_to_a_winner(qtbot
     click(qtbot, tab.buttons["rebuy"])
     assert "Ana Souza rebought: 20,000 chips" in window.statusBar().currentMessage()
     assert not tab.buttons["rebuy"].isEnabled()                      # above the stack bought now
-    assert "has 20000 chips; a rebuy needs 10000 or fewer" in tab.buttons["rebuy"].toolTip()
+    assert "has 20,000 chips; a rebuy needs 10,000 or fewer" in tab.buttons["rebuy"].toolTip()
     assert "taken on the break after level 6" in tab.buttons["add_on"].toolTip()
     select_player(qtbot, window, "Farid Haddad")
     click(qtbot, tab.buttons["rebuy"])
@@ -140,8 +140,8 @@ def test_a_league_night_with_rebuys_and_an_add_on_at_the_break_to_a_winner(qtbot
     assert refusals == [] and window.session.tournament.check_invariants() == []
 
 
-def test_a_re_entry_progressive_knockout_with_a_guarantee_a_deep_stack_option_and_a_deal(qtbot, console,
-                                                                                         refusals) -> None:
+def test_a_re_entry_progressive_knockout_with_a_guarantee_a_deep_stack_option_and_a_deal(qtbot, console, refusals,
+                                                                                         tmp_path) -> None:
     window = console
     wizard = open_wizard(qtbot, window, "Sunday PKO", "regular")
     page(qtbot, wizard, "Buy-in")
@@ -221,6 +221,9 @@ def test_a_re_entry_progressive_knockout_with_a_guarantee_a_deep_stack_option_an
     assert (pool.entries, pool.reentries, pool.top_up) == (6, 1, 1_000 - (4 * 50 + 75 + 50))
     assert sum(r.prize for r in results.values()) == 1_000
     assert sum(r.bounties for r in window.results_tab.model.rows) == 6 * 20
+    exported = window.results_tab.export_to(tmp_path / "results.csv").read_text(encoding="utf-8").splitlines()
+    assert exported[0] == "place,player,prize,bounties,buy_in"
+    assert [line.split(",")[-1] for line in exported[1:] if ",Ana Souza," in line] == ["Deep stack"]
     assert refusals == [] and window.session.tournament.check_invariants() == []
 
 
@@ -310,7 +313,7 @@ def test_a_fixed_limit_event_whose_structure_is_imported_edited_exported_and_sav
     qtbot.keyClick(window, Qt.Key.Key_Space)
     qtbot.keyClick(window, Qt.Key.Key_Right, CTRL)                   # level 2: level 1 has been played
     select_row("Level 1")
-    assert not editor.apply_button.isEnabled() and "level 1 has been played" in editor.locked.text()
+    assert not editor.apply_button.isEnabled() and "Level 1 has been played" in editor.locked.text()
     choose(qtbot, tab.templates, "turbo")
     click(qtbot, tab.apply_button)                                    # another template would rewrite the past
     assert refusals and "level 1 has been played" in refusals[-1]

@@ -10,6 +10,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QPainter
 
 from tests.ui.tournament_setup import open_session, running_tournament
+from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console.formats_menu import open_settings
 from tournament_director.ui.console.window import MainWindow
 
@@ -83,7 +84,30 @@ def test_screenshots_of_the_formats_pages_and_dialogs(qtbot, tmp_path, ui_settin
         deal.set_method("chip_chop")
         qtbot.wait(10)
         screen(window, deal, artifacts_dir / f"formats-deal-{name}.png")
+        deal.ask()
+        qtbot.wait(10)
+        screen(window, deal.confirmation, artifacts_dir / f"formats-deal-confirmation-{name}.png")
+        deal.confirmation.reject()
         deal.reject()
+
+        # A rebuy tournament with a deep-stack option: the Players tab's buttons and the buy-in beside Buy in.
+        session.create_from_plan(NewTournamentPlan("Tuesday League", "turbo", tables=1, buy_in=20, settings={
+            "rebuy_limit": 2, "rebuy_price": 20, "rebuy_chips": 10_000, "addon_enabled": True, "addon_price": 20,
+            "addon_chips": 15_000, "addon_only_on_break": True, "addon_until_level": 6,
+            "buy_in_options": [{"name": "Deep stack", "buy_in": 30, "fee": 0, "chips": 20_000}]}))
+        league = session.tournament
+        for player in ("Ana Souza", "Bernard Okafor", "Chloé Martin"):
+            session.run(league.register, player)
+        session.run(league.rebuy, 1)
+        session.run(session.clock.start)
+        session.run(session.clock.next_level)
+        window.tabs.setCurrentWidget(window.players_tab)
+        window.players_tab.select_entry(1)
+        qtbot.wait(10)
+        screen(window, None, artifacts_dir / f"formats-players-rebuys-{name}.png")
+        window.tabs.setCurrentWidget(window.structure_tab)
+        qtbot.wait(10)
+        screen(window, None, artifacts_dir / f"formats-structure-played-{name}.png")
     finally:
         window.close()
         session.close()

@@ -189,7 +189,7 @@ def check_rebuy(t: FloorRecords, entry: Entry, level: int | None) -> None:
         raise DomainError(f"rebuys ended after level {s.rebuy_until_level}")
     ceiling = rebuy_ceiling(t, entry)
     if entry.chips > ceiling:
-        raise DomainError(f"{entry.name} has {entry.chips} chips; a rebuy needs {ceiling} or fewer")
+        raise DomainError(f"{entry.name} has {entry.chips:,} chips; a rebuy needs {ceiling:,} or fewer")
     _check_between_hands(t, entry, "a rebuy")
 
 

@@ -30,6 +30,7 @@ class StandingsRow:
     bust_level: int | None
     bust_time: str | None
     chips: int
+    buy_in_option: str = ""  # "" = the standard buy-in
 
     @property
     def tied(self) -> bool:
@@ -122,6 +123,7 @@ def standings(t: FloorRecords) -> list[StandingsRow]:
                 bounty_won=entry.bounty_won,
                 eliminated_by=tuple(t.entries[e].name for e in entry.eliminated_by),
                 bust_level=entry.bust_level, bust_time=entry.bust_time, chips=entry.chips,
+                buy_in_option=entry.buy_in_option,
             )
         )
     rows.sort(key=lambda r: (r.place is not None, r.place or 0, -r.chips, r.entry_id))

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QComboBox, QPushButton
+from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
 
 KEYS = ("rebuy", "add_on", "re_entry")
+TITLES = {"rebuy": "Rebuy", "add_on": "Add-on", "re_entry": "Re-entry"}
 
 
 class EntryActionButtons:
@@ -20,6 +21,9 @@ class EntryActionButtons:
         self.actions: dict[str, QAction] = {}
         self._labels = {key: button.text() for key, button in self.buttons.items()}
         self.states: dict[str, Any] = {}
+        self.reasons = QLabel()   # why the buttons shown are off, where the director looks, not only in tooltips
+        self.reasons.setWordWrap(True)
+        self.reasons.setStyleSheet("color: palette(placeholder-text)")
 
     def track(self, key: str, action: QAction) -> None:
         """Keep a menu item in step with its button."""
@@ -32,6 +36,9 @@ class EntryActionButtons:
         for key in KEYS:
             self.states[key] = getattr(actions, key) if actions is not None else None
             self._apply(key)
+        off = [f"{TITLES[key]}: {state.why}" for key, state in self.states.items()
+               if entry_id is not None and state is not None and state.offered and not state.allowed and state.why]
+        self.reasons.setText("   ·   ".join(off))
 
     def allowed(self, key: str) -> bool:
         state = self.states.get(key)

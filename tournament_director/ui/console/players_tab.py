@@ -95,6 +95,8 @@ class PlayersTab(Tab):
             actions.addWidget(self.buttons[key])
         actions.addStretch(1)
         layout.addLayout(actions)
+        self.entry_actions = EntryActionButtons(session, self.buttons)
+        layout.addWidget(self.entry_actions.reasons)
 
         b = self.buttons
         b["register"].clicked.connect(self.register_typed)
@@ -107,7 +109,6 @@ class PlayersTab(Tab):
         b["close_registration"].clicked.connect(self.close_registration)
         print_menu(b["seat_card"], lambda: self._print(self.seat_card_html()), self.save_seat_card)
         self.bust_dialog: BustDialog | None = None
-        self.entry_actions = EntryActionButtons(session, self.buttons)
         self._update_buttons()
 
     # ----- reading -----------------------------------------------------------------------------------------

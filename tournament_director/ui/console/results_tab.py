@@ -40,7 +40,9 @@ class ResultsTab(Tab):
             self.set_rows(())
             self.summary.setText("")
             return
-        rows = [ResultRow(r.place, r.name, r.prize, r.bounty_won, r.entry_id)
+        options = self.session.settings.buy_in_options() if self.session.settings is not None else []
+        standard = options[0].name if len(options) > 1 else ""
+        rows = [ResultRow(r.place, r.name, r.prize, r.bounty_won, r.entry_id, r.buy_in_option or standard)
                 for r in sorted(floor.results(), key=lambda r: (r.place, r.name))]
         self.set_rows(rows)
         left = floor.players_left

@@ -228,10 +228,15 @@ class StructureEditor(QWidget):
             self.break_minutes.setValue(max(1, period.duration_seconds // 60))
             self.colour_up.setText(", ".join(str(c) for c in period.colour_up))
         reason = current.locked_reason(row)
+        in_play = current.started and row == current.period_index
         self.forms.setEnabled(reason is None)
         self.apply_button.setEnabled(reason is None)
-        self.remove_button.setEnabled(reason is None and not (current.started and row == current.period_index))
-        self.locked.setText(reason or "")
+        for button in (self.remove_button, self.up_button, self.down_button):
+            button.setEnabled(reason is None and not in_play)
+        self.up_button.setEnabled(self.up_button.isEnabled() and row - 1 > (current.period_index if current.started
+                                                                            else -1))
+        self.down_button.setEnabled(self.down_button.isEnabled() and row + 1 < len(current.structure.periods))
+        self.locked.setText(reason[0].upper() + reason[1:] if reason else "")
 
     # --- changing ------------------------------------------------------------------------------------------
     def period_values(self) -> dict[str, Any]:

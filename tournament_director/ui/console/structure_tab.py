@@ -62,6 +62,7 @@ class StructureTab(Tab):
             bar.addWidget(button)
         layout.addLayout(bar)
         self.file_dialog: Any = None
+        self._named_in_play: str | None = None
         self.name_dialog: Any = None
         suggest_bar = QHBoxLayout()
         suggest_bar.addWidget(QLabel("Or suggest one lasting"))
@@ -230,6 +231,12 @@ class StructureTab(Tab):
             self.field_size.setValue(max(2, floor.prize_pool().entries or self.field_size.value()))
         structure = getattr(getattr(self.session.state, "schedule", None), "structure", None) if clock else None
         self.editor.show_structure(self.session.structures if structure is not None else None)
+        if structure is not None and structure.name != self._named_in_play:
+            self._named_in_play = structure.name   # show the template in play, once, when it changes
+            for title in (structure.name, f"{structure.name} (room template)"):
+                if self.templates.findText(title) >= 0:
+                    self.templates.setCurrentIndex(self.templates.findText(title))
+                    break
         if structure is None:
             self.in_play.setText("No structure in play yet: choose a template and press “Use this template”.")
             return
