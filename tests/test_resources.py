@@ -12,7 +12,7 @@ import pytest
 
 from tournament_director.resources import resource_path, resources_root
 
-CHECKOUT_RESOURCES = Path(__file__).resolve().parent.parent / "resources"
+CHECKOUT_RESOURCES = Path(__file__).resolve().parent.parent / "tournament_director" / "data"
 
 
 def shipped_files(root: Path) -> list[Path]:
@@ -20,7 +20,7 @@ def shipped_files(root: Path) -> list[Path]:
     return sorted(path.relative_to(root) for path in root.rglob("*") if path.is_file())
 
 
-def test_resources_root_is_the_checkouts_resources_folder() -> None:
+def test_resources_root_is_the_packages_data_folder() -> None:
     assert not getattr(sys, "_MEIPASS", None)
     assert resources_root() == CHECKOUT_RESOURCES
 
@@ -33,15 +33,15 @@ def test_the_application_icon_ships_as_a_drawing_and_in_desktop_sizes() -> None:
         assert png.startswith(b"\x89PNG\r\n\x1a\n"), f"{size}px icon is not a PNG"
 
 
-def test_every_file_under_resources_is_reachable_from_a_source_checkout() -> None:
+def test_every_data_file_is_reachable_from_a_source_checkout() -> None:
     files = shipped_files(CHECKOUT_RESOURCES)
-    assert files, "resources/ holds no files at all"
+    assert files, "tournament_director/data/ holds no files at all"
     for relative in files:
         found = resource_path(*relative.parts)
         assert found.resolve() == (CHECKOUT_RESOURCES / relative).resolve()
 
 
-def test_every_file_under_resources_is_reachable_from_a_frozen_bundle(
+def test_every_data_file_is_reachable_from_a_frozen_bundle(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A PyInstaller one-folder bundle unpacks the data files under sys._MEIPASS/resources."""

@@ -1,8 +1,10 @@
-"""``python -m tournament_director [--database PATH] [--smoke-test]``.
+"""``python -m tournament_director [--database PATH] [--lan HOST:PORT] [--smoke-test]``.
 
 Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder.
+``--lan HOST:PORT`` switches the room display on at that address (phones, TV, the director's remote).
 ``--smoke-test`` opens a temporary database (migrations run), builds the main window and the projector window
-headless, and exits 0, or 1 with the traceback printed.
+headless, and exits 0, or 1 with the traceback printed. With ``--database`` it checks that file as a start would
+(a refused file fails with the refusal) and runs on a copy of it: the file itself is never changed.
 """
 
 from __future__ import annotations
@@ -27,49 +29,75 @@ def default_database() -> Path:
     return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False)) / DATABASE_FILE_NAME
 
 
+def _listen_address(text: str) -> str:
+    from tournament_director.domain.errors import DomainError
+    from tournament_director.web.address import parse_listen_address
+
+    try:
+        parse_listen_address(text)
+    except DomainError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tournament-director",
         description="Run a live Texas Hold'em tournament: registration, seating, the blind clock, eliminations.")
     parser.add_argument("--database", type=Path, metavar="PATH",
                         help=f"the SQLite database file to open or create (default: {default_database()})")
+    parser.add_argument("--lan", type=_listen_address, metavar="HOST:PORT",
+                        help="switch the room display on, listening only on HOST:PORT (e.g. 192.168.1.10:8080)")
     parser.add_argument("--smoke-test", action="store_true",
-                        help="open a temporary database, build the windows headless and exit (0 when all is well)")
+                        help="build the windows headless on a temporary database (with --database: check that file, read-only, "
+                             "and use a copy of it) and exit (0 when all is well)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     return parser
 
 
-def _run_smoke_test() -> int:
+def _run_smoke_test(database: Path | None = None) -> int:
+    """Build both windows headless on a temporary database, or on a copy of ``database``, which is first
+    checked as a real start would check it (a refusal fails the smoke test) and never changed."""
     if not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     try:
-        with tempfile.TemporaryDirectory(prefix="td-smoke-") as folder:
-            database = Path(folder) / DATABASE_FILE_NAME
-            from tournament_director.store import Store
+        from tournament_director.store import DatabaseRefused, Store
 
-            Store.open(database, backup_dir=Path(folder) / "backups").close()  # migrations run on a fresh file
+        with tempfile.TemporaryDirectory(prefix="td-smoke-") as folder:
+            copy = Path(folder) / DATABASE_FILE_NAME
+            if database is not None:
+                try:
+                    real = Store.check(database)
+                except DatabaseRefused as refusal:
+                    print(f"Database refused: {refusal}", file=sys.stderr)
+                    print("smoke test failed: the database would be refused", file=sys.stderr)
+                    return 1
+                if real.exists():
+                    from tournament_director.store.backups import copy_database
+
+                    copy_database(real, copy, source_uri_read_only=True)
+            Store.open(copy, backup_dir=Path(folder) / "backups").close()  # migrations run (on the copy)
             from tournament_director.app import run_app
 
-            code = run_app(database, smoke_test=True)
+            code = run_app(copy, smoke_test=True)
     except BaseException:
         traceback.print_exc()
         return 1
     if code != 0:
         print(f"smoke test failed: the application returned {code}", file=sys.stderr)
         return 1
-    print("smoke test passed")
+    print("smoke test passed" + (f" on a copy of {database}" if database is not None else ""))
     return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.smoke_test:
-        return _run_smoke_test()
+        return _run_smoke_test(args.database.expanduser() if args.database else None)
     database = (args.database or default_database()).expanduser()
-    database.parent.mkdir(parents=True, exist_ok=True)
     from tournament_director.app import run_app
 
-    return run_app(database, smoke_test=False)
+    return run_app(database, smoke_test=False, lan=args.lan)  # the store creates a missing folder, or refuses clearly
 
 
 if __name__ == "__main__":

@@ -45,8 +45,8 @@ def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
         return DirectorSession.open(database)
     except DatabaseRefused as refusal:
         backup = getattr(refusal, "newest_backup", None)
+        print(f"Database refused: {refusal}", file=sys.stderr)  # on the terminal too, not only in the dialog
         if smoke_test:
-            print(f"Database refused: {refusal}", file=sys.stderr)
             if backup:
                 print(f"Newest backup: {backup}", file=sys.stderr)
             return None
@@ -64,8 +64,19 @@ def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
         return None
 
 
-def run_app(database: Path, smoke_test: bool = False) -> int:
-    """Run the program on ``database``; with ``smoke_test`` build both windows offscreen and return 0."""
+def _start_room_display(console: object, lan: str) -> None:
+    from tournament_director.ui.console.room_display import start_room_display
+
+    try:
+        start_room_display(console, lan)
+    except Exception as problem:  # the address is taken or not this computer's: say so, run without it
+        print(f"Room display not started: {problem}", file=sys.stderr)
+        console.tell(f"Room display not started: {problem}")  # type: ignore[attr-defined]
+
+
+def run_app(database: Path, smoke_test: bool = False, lan: str | None = None) -> int:
+    """Run the program on ``database``; with ``smoke_test`` build both windows offscreen and return 0; with
+    ``lan`` (HOST:PORT) switch the room display on there."""
     from tournament_director.ui.console.window import MainWindow
     from tournament_director.ui.projector.window import ProjectorWindow
 
@@ -95,6 +106,8 @@ def run_app(database: Path, smoke_test: bool = False) -> int:
         # The scheduled start, late registration and the rebuy period at their times of day: the jobs run on
         # the scheduler's thread and reach the console through its queued signal; session.close() stops them.
         console.start_wall_clock()
+        if lan:
+            _start_room_display(console, lan)
         projector.place_on_screen()
         QTimer.singleShot(0, console.raise_)
         QTimer.singleShot(0, console.welcome)

@@ -1,7 +1,8 @@
 """One place that finds the program's data files (structures, payout tables, sounds, icons, themes).
 
-From a source checkout they live in ``resources/`` beside the package; in a frozen bundle
-(PyInstaller) they are unpacked under ``sys._MEIPASS/resources``.
+They ship inside the package, in ``tournament_director/data/`` (package data, so a wheel or ``pip install .``
+carries them, as it carries the migrations); in a frozen bundle (PyInstaller) they are unpacked under
+``sys._MEIPASS/resources``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ def resources_root() -> Path:
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "resources"
-    return Path(__file__).resolve().parent.parent / "resources"
+    return Path(__file__).resolve().parent / "data"
 
 
 def resource_path(*parts: str) -> Path:

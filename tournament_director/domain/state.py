@@ -3,7 +3,9 @@
 Two parts: the floor (settings, entries, money, tables, seats, busts: ``Tournament``) and the
 schedule (blind structure and the level clock: ``Schedule``). Events whose type starts with
 ``structure.`` or ``clock.`` belong to the schedule; ``ruling.recorded`` events are the floor tool's
-rulings, kept in order so a later dispute can be reopened; every other event belongs to the floor.
+rulings, kept in order so a later dispute can be reopened; ``chip_count.called`` events are the director's
+calls for a chip count (time, note), kept in order for the console and the room display; every other event
+belongs to the floor.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tournament_director.domain.floor.tournament import Tournament
 
 SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
 RULING_RECORDED = "ruling.recorded"
+CHIP_COUNT_CALLED = "chip_count.called"
 
 
 class TournamentState:
@@ -24,10 +27,12 @@ class TournamentState:
         floor: Tournament | None = None,
         schedule: Schedule | None = None,
         rulings: list[dict[str, Any]] | None = None,
+        chip_count_calls: list[dict[str, Any]] | None = None,
     ) -> None:
         self.floor = floor if floor is not None else Tournament.new()
         self.schedule = schedule if schedule is not None else Schedule.new()
         self.rulings: list[dict[str, Any]] = rulings if rulings is not None else []
+        self.chip_count_calls: list[dict[str, Any]] = chip_count_calls if chip_count_calls is not None else []
 
     @classmethod
     def new(cls) -> "TournamentState":
@@ -41,6 +46,10 @@ class TournamentState:
             if not isinstance(payload.get("ruling"), dict):
                 raise DomainError("a recorded ruling needs the ruling itself")
             self.rulings.append(dict(payload))
+        elif event_type == CHIP_COUNT_CALLED:
+            if not isinstance(payload.get("time"), str):
+                raise DomainError("a call for a chip count needs the time it was made")
+            self.chip_count_calls.append(dict(payload))
         else:
             self.floor.apply(event_type, payload)
 
@@ -49,6 +58,7 @@ class TournamentState:
             "floor": self.floor.to_snapshot(),
             "schedule": self.schedule.to_snapshot(),
             "rulings": [dict(ruling) for ruling in self.rulings],
+            "chip_count_calls": [dict(call) for call in self.chip_count_calls],
         }
 
     @classmethod
@@ -57,4 +67,5 @@ class TournamentState:
             Tournament.from_snapshot(data["floor"]),
             Schedule.from_snapshot(data["schedule"]),
             [dict(ruling) for ruling in data.get("rulings", [])],
+            [dict(call) for call in data.get("chip_count_calls", [])],
         )

@@ -12,7 +12,7 @@ import json
 import sys
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.rules.phh import PhhFormatError, loads, replay
+from tournament_director.domain.rules.phh import load_file, replay
 from tournament_director.domain.rules.rulebook import HouseRules
 
 
@@ -23,15 +23,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulebook", choices=("tda2024", "rrop"), default="tda2024")
     args = parser.parse_args(argv)
     try:
-        with open(args.file, "rb") as handle:
-            text = handle.read().decode("utf-8")
-        hand = loads(text)
+        hand = load_file(args.file)  # size, encoding, TOML, numbers and types: one refusal type, naming the file
         state, error = replay(hand, HouseRules.for_rulebook(args.rulebook))
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"{args.file}: cannot read the file: {exc}", file=sys.stderr)
-        return 2
-    except (PhhFormatError, DomainError) as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+    except DomainError as refused:
+        message = str(refused)
+        print(message if message.startswith(f"{args.file}: ") else f"{args.file}: {message}", file=sys.stderr)
         return 2
     if error is not None:
         print(json.dumps(error.as_dict()))

@@ -87,7 +87,7 @@ def _matching_period(old: Structure, old_index: int, new: Structure) -> int | No
 
 
 def load_template(name: str) -> tuple[Structure, ChipSet | None]:
-    """One of the shipped structures (resources/structures/NAME.toml)."""
+    """One of the shipped structures (data/structures/NAME.toml)."""
     if name not in TEMPLATE_NAMES:
         raise DomainError(f"there is no structure template {name!r} (choose from {', '.join(TEMPLATE_NAMES)})")
     return structure_from_toml(resource_path("structures", f"{name}.toml").read_text(encoding="utf-8"))

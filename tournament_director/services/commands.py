@@ -12,6 +12,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, Protocol, Self
@@ -123,6 +125,17 @@ class CommandRunner:
         return state, applied
 
     # ----- commands --------------------------------------------------------------------------------------
+    @contextmanager
+    def operated_by(self, operator: str) -> Iterator[None]:
+        """Record the commands run inside the block under ``operator`` (a remote device), then the usual one."""
+        if not isinstance(operator, str) or not operator.strip():
+            raise DomainError("a command needs an operator to record it under")
+        usual, self.operator = self.operator, operator
+        try:
+            yield
+        finally:
+            self.operator = usual
+
     def execute(self, event_type: str, payload: dict[str, Any]) -> EventInfo:
         """Apply one event to the live state, then record it durably; DomainError leaves everything unchanged."""
         if not isinstance(event_type, str) or not _EVENT_TYPE.match(event_type):

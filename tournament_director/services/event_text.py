@@ -118,6 +118,7 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "clock.hand_for_hand_deducted": lambda: f"Hand-for-hand: {_minutes(p.get('remaining_ms'))} left in {period}",
         "clock.restored": lambda: "Clock restored after a restart: "
                                   + ("resumed paused" if p.get("choice") == "paused" else "kept running"),
+        "chip_count.called": lambda: "Chip count called" + (f": {p['note']}" if p.get("note") else ""),
         "ruling.recorded": lambda: f"Floor ruling at table {p.get('table')}: "
                                    f"{p.get('ruling', {}).get('summary', '')}".rstrip(": "),
         "log.undo": lambda: f"Undid #{p.get('seq')} ({p.get('event_type')})",

@@ -51,8 +51,8 @@ class NewTournamentPlan:
     """What the new-tournament wizard asks: enough to run a nightly tournament, and any other setting."""
 
     name: str
-    structure_template: str  # a template key: a shipped structure ("turbo") or the room's own ("room:...")
-    payout_table: str = "standard"  # a template key: a shipped payout table or the room's own
+    structure_template: str  # a template key: a shipped structure (data/structures/NAME.toml) or "room:..."
+    payout_table: str = "standard"  # a template key: a shipped payout table (data/payouts/NAME.toml) or "room:..."
     buy_in: int = 100
     fee: int = 0
     starting_stack: int = 20_000
@@ -270,7 +270,7 @@ class DirectorSession:
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan) -> int:
         """Create, open and set up a tournament: settings, tables and the blind structure (one event each, and the
-        payout table when it is the room's own).
+        payout table when it is the room's own), all written with the tournament in one transaction.
 
         Everything the plan names is checked before the tournament is created, so a bad plan leaves the database
         as it was.
@@ -296,13 +296,17 @@ class DirectorSession:
             raise DomainError(f"a tournament needs between 1 and 2000 tables, not {plan.tables}")
         if not 2 <= plan.seats_per_table <= 10:
             raise DomainError(f"a table has 2 to 10 seats, not {plan.seats_per_table}")
-        tournament_id = self.create_tournament(name)
-        self.select_tournament(tournament_id)
-        self.tournament.configure(settings)
+        # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
+        draft = self._store.draft_tournament(name, operator=self.operator)
+        runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=self.operator)
+        TournamentService(runner, rng=self._rng).configure(settings)
         if room_table is not None:
-            self.payouts.set_table(room_table)
-        self.tournament.add_tables(plan.tables, plan.seats_per_table)
-        self.clock.load_structure(structure, chip_set)
+            PayoutService(runner, library, SettingsService(runner)).set_table(room_table)
+        TournamentService(runner, rng=self._rng).add_tables(plan.tables, plan.seats_per_table)
+        ClockService(runner, **self._clock_sources).load_structure(structure, chip_set)
+        tournament_id = draft.commit()
+        self.notify("tournaments")
+        self.select_tournament(tournament_id)
         self.notify("state")
         return tournament_id
 

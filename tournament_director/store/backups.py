@@ -1,19 +1,29 @@
 """Copies of a database file made with SQLite's online backup API, named by time, rotated.
 
-A backup is written to a temporary name, checked, then renamed, so a file that looks like a backup is always
-complete. Names: ``<stem>-<UTC time>.sqlite`` for regular backups (rotated: the newest N are kept) and
+A backup is written to a temporary name (``<name>.partial``), checked, then renamed, so a file that looks like a
+backup is always complete. While it is written, the writing process holds an OS lock on the partial file (and on
+Windows keeps it open, which forbids deleting it); a partial file nobody holds was left by a process that died,
+and is removed at the next backup or the next opening of the database (``remove_abandoned_partials``). Names: ``<stem>-<UTC time>.sqlite`` for regular backups (rotated: the newest N are kept) and
 ``<stem>-<UTC time>-before-migration-to-<revision>.sqlite`` for the copy made before a schema migration
 (never rotated away).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import sqlite3
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from tournament_director.store.engine import BUSY_TIMEOUT_MS
+
+try:  # POSIX: flock, which SQLite's own fcntl locks on the same file do not meet
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: an open file cannot be deleted, which protects it instead
+    fcntl = None  # type: ignore[assignment]
 
 SUFFIX = ".sqlite"
 _TIME_FORMAT = "%Y%m%dT%H%M%S%fZ"
@@ -46,38 +56,138 @@ def newest_backup(backup_dir: Path, stem: str) -> Path | None:
     return backups[-1] if backups else None
 
 
+PARTIAL = ".partial"
+# What SQLite may leave beside a partial file it was writing.
+_PARTIAL_COMPANIONS = ("-journal", "-wal", "-shm")
+
+
 def copy_database(source: Path, target: Path, *, source_uri_read_only: bool = False) -> Path:
-    """Copy ``source`` to ``target`` with the online backup API (consistent even while others write)."""
+    """Copy ``source`` to ``target`` with the online backup API (consistent even while others write).
+
+    With ``source_uri_read_only`` the source is read without writing anything, not even beside it.
+    """
+    from tournament_director.store.inspection import read_only_uri
+
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.with_name(target.name + ".partial")
-    partial.unlink(missing_ok=True)
-    if source_uri_read_only:
-        src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
-    else:
-        src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
-    try:
-        dst = sqlite3.connect(partial)
+    with claimed_partial(target) as partial:
+        if source_uri_read_only:
+            src = sqlite3.connect(read_only_uri(source.resolve()), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+        else:
+            src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
         try:
-            src.backup(dst)
-            problems = [row[0] for row in dst.execute("PRAGMA quick_check").fetchall()]
-            if problems != ["ok"]:
-                raise sqlite3.DatabaseError(f"the backup {partial} failed its check: {'; '.join(problems)}")
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+                problems = [row[0] for row in dst.execute("PRAGMA quick_check").fetchall()]
+                if problems != ["ok"]:
+                    raise sqlite3.DatabaseError(f"the backup {partial} failed its check: {'; '.join(problems)}")
+            finally:
+                dst.close()
         finally:
-            dst.close()
+            src.close()
+        partial.replace(target)
+    return target
+
+
+@contextlib.contextmanager
+def claimed_partial(target: Path) -> Iterator[Path]:
+    """A new, empty ``<target>.partial`` held by this process until the block ends; removed if the block fails.
+
+    POSIX: an flock on it tells other processes it is being written. Windows: SQLite's open file cannot be
+    deleted, and a handle of our own would forbid the final rename, so none is held.
+    """
+    partial = target.with_name(target.name + PARTIAL)
+    handle: int | None = None
+    if fcntl is not None:
+        for _ in range(5):
+            remove_if_abandoned(partial)
+            handle = os.open(partial, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+            if _try_lock(handle) and _same_file(handle, partial):
+                break
+            os.close(handle)  # another process removed it between our creating and locking it: start again
+            handle = None
+        else:  # pragma: no cover - five races in a row
+            raise OSError(f"could not claim {partial}")
+    try:
+        yield partial
     except BaseException:
-        partial.unlink(missing_ok=True)
+        _remove_with_companions(partial)
         raise
     finally:
-        src.close()
-    partial.replace(target)
-    return target
+        if handle is not None:
+            os.close(handle)
+
+
+def remove_if_abandoned(partial: Path) -> bool:
+    """Delete ``partial`` (and SQLite's journal beside it) unless a live process is still writing it."""
+    if fcntl is None:  # pragma: no cover - Windows: a file SQLite has open cannot be deleted
+        try:
+            _remove_with_companions(partial)
+        except PermissionError:
+            return False
+        return True
+    try:
+        handle = os.open(partial, os.O_RDWR)
+    except FileNotFoundError:
+        for suffix in _PARTIAL_COMPANIONS:  # a journal whose partial file is gone
+            partial.with_name(partial.name + suffix).unlink(missing_ok=True)
+        return False
+    except OSError:
+        return False
+    try:
+        if not _try_lock(handle):
+            return False  # being written right now
+        _remove_with_companions(partial)
+        return True
+    finally:
+        os.close(handle)
+
+
+def remove_abandoned_partials(folder: Path, stem: str | None = None) -> list[Path]:
+    """Remove the partial files in ``folder`` (of backups of ``stem`` only, when given) that nobody writes."""
+    if not folder.is_dir():
+        return []
+    prefix = f"{stem}-" if stem is not None else ""
+    removed = []
+    for entry in folder.iterdir():
+        name = entry.name
+        for suffix in _PARTIAL_COMPANIONS:
+            if name.endswith(PARTIAL + suffix):
+                name = name[: -len(suffix)]
+        if name.startswith(prefix) and name.endswith(PARTIAL):
+            candidate = entry.with_name(name)
+            if candidate not in removed and remove_if_abandoned(candidate):
+                removed.append(candidate)
+    return removed
+
+
+def _try_lock(handle: int) -> bool:
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _same_file(handle: int, path: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(handle), os.stat(path))
+    except FileNotFoundError:
+        return False
+
+
+def _remove_with_companions(partial: Path) -> None:
+    partial.unlink(missing_ok=True)
+    for suffix in _PARTIAL_COMPANIONS:
+        partial.with_name(partial.name + suffix).unlink(missing_ok=True)
 
 
 def take_backup(source: Path, backup_dir: Path, keep: int, *, when: datetime | None = None) -> Path:
     """A new rotating backup of ``source``; the oldest regular backups beyond ``keep`` are deleted."""
     when = when or datetime.now(UTC)
+    remove_abandoned_partials(backup_dir, source.stem)
     target = backup_dir / backup_name(source.stem, when)
-    while target.exists():  # two backups in the same microsecond: move on by one
+    while target.exists() or target.with_name(target.name + PARTIAL).exists():  # the same microsecond: move on
         when += timedelta(microseconds=1)
         target = backup_dir / backup_name(source.stem, when)
     copy_database(source, target)

@@ -17,10 +17,10 @@ from sqlalchemy import Engine, create_engine, event
 BUSY_TIMEOUT_MS = 5000
 
 
-def apply_pragmas(connection: sqlite3.Connection) -> None:
+def apply_pragmas(connection: sqlite3.Connection, journal_mode: str = "WAL") -> None:
     cursor = connection.cursor()
     try:
-        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute(f"PRAGMA journal_mode={journal_mode}")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
@@ -28,14 +28,16 @@ def apply_pragmas(connection: sqlite3.Connection) -> None:
         cursor.close()
 
 
-def make_engine(path: Path) -> Engine:
+def make_engine(path: Path, *, journal_mode: str = "WAL") -> Engine:
+    """The engine over ``path``; ``journal_mode="DELETE"`` only while a new file is built under a temporary name
+    (no ``-wal`` file to carry along when it is renamed into place)."""
     engine = create_engine(f"sqlite:///{Path(path)}")
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: Any) -> None:
         # hand transaction control to SQLAlchemy so the "begin" hook below decides how a transaction starts
         dbapi_connection.isolation_level = None
-        apply_pragmas(dbapi_connection)
+        apply_pragmas(dbapi_connection, journal_mode)
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:

@@ -6,11 +6,13 @@ from pathlib import Path
 
 
 class DatabaseRefused(Exception):
-    """The database file cannot be used: corrupt, locked by another instance, or from a newer program.
+    """The database file cannot be used: corrupt, empty, another program's, locked, read-only, from a newer
+    program...
 
-    The file has not been changed. ``reason`` is a short keyword ("corrupt", "locked", "newer", "foreign",
-    "unreadable"); ``newest_backup`` is the newest backup of that file, if there is one, so the refusal dialog
-    can offer a copy of it.
+    The file has not been changed and nothing was added beside it. ``reason`` is a short keyword (the table in
+    ``store/inspection.py``, and "backup-failed" or "migration-failed" when bringing an older file up to date
+    failed); ``newest_backup`` is the newest backup of that file, if there is one, so the refusal dialog can
+    offer a copy of it.
     """
 
     def __init__(self, path: Path, reason: str, problem: str, newest_backup: Path | None) -> None:
@@ -22,7 +24,8 @@ class DatabaseRefused(Exception):
             offer = f"The newest backup is {newest_backup}."
         else:
             offer = "No backup of it was found."
-        self.message = f"The database file {self.path} was refused: {problem}. It has not been changed. {offer}"
+        unchanged = "" if reason == "cannot-create" else " It has not been changed."
+        self.message = f"The database file {self.path} was refused: {problem}.{unchanged} {offer}"
         super().__init__(self.message)
 
     def __str__(self) -> str:

@@ -65,6 +65,15 @@ _SAVE_SNAPSHOT = text(
 )
 
 
+def insert_command(connection: Any, tournament_id: int, row: LogRow) -> None:
+    """Append one command row inside the caller's transaction."""
+    connection.execute(
+        _INSERT,
+        {"tid": tournament_id, "seq": row.seq, "at": row.recorded_at, "kind": KIND_COMMAND,
+         "type": row.event_type, "payload": row.payload_json, "operator": row.operator, "target": None},
+    )
+
+
 class EventLog:
     def __init__(self, engine: Engine, tournament_id: int) -> None:
         self._engine = engine
@@ -109,11 +118,8 @@ class EventLog:
     # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
     def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str) -> None:
         with self._engine.begin() as connection:
-            connection.execute(
-                _INSERT,
-                {"tid": self.tournament_id, "seq": seq, "at": recorded_at, "kind": KIND_COMMAND,
-                 "type": event_type, "payload": payload_json, "operator": operator, "target": None},
-            )
+            insert_command(connection, self.tournament_id,
+                           LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
 
     def record_undo_or_redo(self, *, target_seq: int, undo: bool, record_seq: int, record_type: str,
                             payload_json: str, operator: str, recorded_at: str) -> None:

@@ -1,12 +1,11 @@
-"""Reading a database file's schema revision without changing it, and migrating it to the newest revision.
+"""The schema revisions this program knows, and migrating a file to the newest one (``inspection`` reads a
+file's revision without changing it).
 
 Alembic is only imported when a migration is actually due, so opening an up-to-date file stays quick.
 """
 
 from __future__ import annotations
 
-import sqlite3
-from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Engine
@@ -24,48 +23,6 @@ class FileProblem(Exception):
         super().__init__(problem)
         self.reason = reason
         self.problem = problem
-
-
-@dataclass(frozen=True)
-class FileSchema:
-    revision: str | None  # None: an empty database (no tables yet)
-    written_by: str | None  # the program version that last opened it, when recorded
-
-
-def read_schema(path: Path) -> FileSchema:
-    """Inspect an existing file read-only; raises FileProblem for a corrupt, locked or foreign file."""
-    with path.open("rb") as handle:
-        header = handle.read(len(SQLITE_HEADER))
-    if header != SQLITE_HEADER:
-        raise FileProblem("corrupt", "it is not a SQLite database (its first bytes are not a SQLite header)")
-    try:
-        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
-    except sqlite3.Error as error:
-        raise FileProblem("unreadable", f"it cannot be opened for reading ({error})") from error
-    try:
-        problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
-        if problems != ["ok"]:
-            raise FileProblem("corrupt", f"it is damaged (SQLite's check found: {'; '.join(problems[:3])})")
-        tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        if not tables:
-            return FileSchema(revision=None, written_by=None)
-        if "alembic_version" not in tables:
-            listed = ", ".join(sorted(tables)[:5])
-            raise FileProblem("foreign", f"it is not a Tournament Director database (it holds the tables {listed})")
-        row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
-        written_by = None
-        if "app_info" in tables:
-            found = connection.execute("SELECT value FROM app_info WHERE key = 'last_opened_by'").fetchone()
-            written_by = found[0] if found else None
-        return FileSchema(revision=row[0] if row else None, written_by=written_by)
-    except sqlite3.OperationalError as error:
-        if "locked" in str(error) or "busy" in str(error):
-            raise FileProblem("locked", "another program holds a lock on it") from error
-        raise FileProblem("corrupt", f"it cannot be read as a database ({error})") from error
-    except sqlite3.DatabaseError as error:
-        raise FileProblem("corrupt", f"it cannot be read as a database ({error})") from error
-    finally:
-        connection.close()
 
 
 def known_revisions() -> set[str]:

@@ -1,7 +1,8 @@
 """The durable store: one SQLite file holding several tournaments' event logs and the shared player registry.
 
-Opening a file checks it read-only first (corrupt, locked, foreign or newer files are refused untouched),
-holds an OS lock file so only one program instance uses it, copies it before any migration, then migrates.
+Opening a file (store/opening.py) checks it read-only first (store/inspection.py: empty, corrupt, foreign,
+newer, read-only, locked files are refused untouched), holds an OS lock file so only one program instance uses
+it, copies it before any migration, then migrates.
 """
 
 from __future__ import annotations
@@ -9,44 +10,30 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import UTC, datetime
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 
-from filelock import FileLock, Timeout
+from filelock import FileLock
 from sqlalchemy import Engine
 from sqlalchemy import text as sql_text
-from sqlalchemy.exc import OperationalError
 
-from tournament_director import __version__
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.store import backups
-from tournament_director.store.errors import DatabaseRefused
-from tournament_director.store.event_log import EventLog
+from tournament_director.store.draft import TournamentDraft
+from tournament_director.store.event_log import EventLog, LogRow, insert_command
+from tournament_director.store.models import KIND_COMMAND
 from tournament_director.store.names import name_key, names_look_alike
+from tournament_director.store.opening import check_database, open_database
 from tournament_director.store.records import PlayerInfo, TournamentInfo
-from tournament_director.store.schema import (
-    SCHEMA_HEAD,
-    FileProblem,
-    known_revisions,
-    migrate_to_head,
-    read_schema,
-)
 
 log = logging.getLogger(__name__)
 
-MAX_NAME_LENGTH = 200
 
 
 def utc_now_text() -> str:
     return datetime.now(UTC).isoformat()
-
-
-def _lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
-
-
-def _is_locked_error(error: BaseException) -> bool:
-    return "locked" in str(error) or "busy" in str(error)
 
 
 class Store:
@@ -63,69 +50,21 @@ class Store:
     # ----- opening and closing --------------------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, *, backup_dir: Path | None = None, keep_backups: int = 10) -> "Store":
-        """Open (creating it if missing) the database at ``path``; raises DatabaseRefused, file untouched."""
-        path = Path(path).expanduser().absolute()
-        backup_dir = Path(backup_dir) if backup_dir is not None else path.parent / "backups"
+        """Open (creating it if missing) the database at ``path``; raises DatabaseRefused, file untouched.
+
+        Links are followed: ``store.path`` is the real file, and the lock and the default backup folder
+        (``backups`` beside it) belong to it (see ``store/opening.py`` for the order of the steps).
+        """
         if keep_backups < 1:
             raise ValueError(f"keep_backups must be at least 1, not {keep_backups}")
-
-        def refuse(reason: str, problem: str) -> DatabaseRefused:
-            return DatabaseRefused(path, reason, problem, backups.newest_backup(backup_dir, path.stem))
-
-        if path.is_dir():
-            raise refuse("unreadable", "it is a folder, not a database file")
-        if not path.parent.is_dir():
-            path.parent.mkdir(parents=True, exist_ok=True)
-        lock = FileLock(str(_lock_path(path)))
-        try:
-            lock.acquire(timeout=0)
-        except Timeout:
-            raise refuse("locked", "it is already open in another Tournament Director window or program "
-                                   f"(the lock {_lock_path(path).name} is held)") from None
-        try:
-            engine = cls._prepare(path, backup_dir, refuse)
-        except BaseException:
-            lock.release()
-            raise
-        return cls(path, engine, lock, backup_dir, keep_backups)
+        opened = open_database(Path(path), backup_dir)
+        return cls(opened.path, opened.engine, opened.lock, opened.backup_dir, keep_backups)
 
     @staticmethod
-    def _prepare(path: Path, backup_dir: Path, refuse) -> Engine:  # type: ignore[no-untyped-def]
-        from tournament_director.store.engine import make_engine
-
-        revision: str | None = None
-        if path.exists() and path.stat().st_size > 0:
-            try:
-                schema = read_schema(path)
-            except FileProblem as problem:
-                raise refuse(problem.reason, problem.problem) from None
-            revision = schema.revision
-            if revision is not None and revision != SCHEMA_HEAD and revision not in known_revisions():
-                by = f" by Tournament Director {schema.written_by}" if schema.written_by else ""
-                raise refuse("newer", f"it was written{by} with a newer schema (revision {revision}); "
-                                      f"this program ({__version__}) knows schema revisions up to {SCHEMA_HEAD}")
-            if revision is not None and revision != SCHEMA_HEAD:
-                copy = backup_dir / backups.backup_name(path.stem, datetime.now(UTC), before_migration_to=SCHEMA_HEAD)
-                backups.copy_database(path, copy, source_uri_read_only=True)
-                log.info("copied %s to %s before migrating it", path, copy)
-        engine = make_engine(path)
-        try:
-            if revision != SCHEMA_HEAD:
-                migrate_to_head(engine)
-            with engine.begin() as connection:
-                for key in ("created_by", "last_opened_by"):
-                    verb = "INSERT OR IGNORE" if key == "created_by" else "INSERT OR REPLACE"
-                    connection.execute(sql_text(f"{verb} INTO app_info (key, value) VALUES (:key, :value)"),
-                                       {"key": key, "value": __version__})
-        except OperationalError as error:
-            engine.dispose()
-            if _is_locked_error(error):
-                raise refuse("locked", "another program holds a lock on it") from None
-            raise
-        except BaseException:
-            engine.dispose()
-            raise
-        return engine
+    def check(path: Path, *, backup_dir: Path | None = None) -> Path:
+        """Decide about the file at ``path`` as ``open`` would, read-only (no lock, no new file, nothing
+        written); returns the real file, or raises DatabaseRefused."""
+        return check_database(Path(path), backup_dir).path
 
     @property
     def engine(self) -> Engine:
@@ -171,14 +110,26 @@ class Store:
         return backups.newest_backup(self.backup_dir, self.path.stem)
 
     # ----- tournaments ----------------------------------------------------------------------------------
-    def create_tournament(self, name: str, operator: str = "director") -> int:
+    def create_tournament(self, name: str, operator: str = "director",
+                          first_events: Sequence[LogRow] = ()) -> int:
+        """A new tournament; with ``first_events`` (commands numbered 1, 2, ...) written in the same
+        transaction, so the tournament appears with all of them or not at all."""
         clean = _clean_name(name, "tournament")
         with self.engine.begin() as connection:
             result = connection.execute(
                 sql_text("INSERT INTO tournament (name, created_at, created_by) VALUES (:name, :at, :by)"),
                 {"name": clean, "at": utc_now_text(), "by": operator},
             )
-            return int(result.lastrowid)
+            tournament_id = int(result.lastrowid)
+            for expected_seq, row in enumerate(first_events, start=1):
+                if row.kind != KIND_COMMAND or row.seq != expected_seq:
+                    raise ValueError(f"the first events of a tournament are commands 1, 2, ...: not {row}")
+                insert_command(connection, tournament_id, row)
+            return tournament_id
+
+    def draft_tournament(self, name: str, operator: str = "director") -> TournamentDraft:
+        """A tournament set up in memory, written by ``draft.commit()`` in one transaction (see store/draft.py)."""
+        return TournamentDraft(self.create_tournament, _clean_name(name, "tournament"), operator)
 
     def list_tournaments(self) -> list[TournamentInfo]:
         with self.engine.connect() as connection:
@@ -199,7 +150,9 @@ class Store:
     def add_player(self, name: str, nickname: str | None = None, contact: str | None = None,
                    notes: str | None = None) -> PlayerInfo:
         clean = _clean_name(name, "player")
-        nickname, contact, notes = (_optional_text(v) for v in (nickname, contact, notes))
+        nickname = _optional_text(nickname, "nickname")
+        contact = _optional_text(contact, "contact")
+        notes = _optional_text(notes, "notes", limits.MAX_TEXT_LENGTH)
         with self.engine.begin() as connection:
             result = connection.execute(
                 sql_text("INSERT INTO player (name, name_key, nickname, contact, notes, created_at) "
@@ -221,7 +174,7 @@ class Store:
 
     def find_players(self, text: str, limit: int = 50) -> list[PlayerInfo]:
         """Players whose name, nickname or contact contains every word typed (case and accents ignored)."""
-        words = name_key(text).split()
+        words = name_key(_searchable(text)).split()
         sql = "SELECT id, name, nickname, contact, notes FROM player"
         params: dict[str, object] = {"limit": max(0, int(limit))}
         conditions = []
@@ -252,14 +205,19 @@ class Store:
 def _clean_name(name: object, what: str) -> str:
     if not isinstance(name, str) or not name.strip():
         raise DomainError(f"a {what} needs a name")
-    clean = " ".join(name.split())
-    if len(clean) > MAX_NAME_LENGTH:
-        raise DomainError(f"the {what} name is {len(clean)} characters long; at most {MAX_NAME_LENGTH} are allowed")
-    return clean
+    return limits.check_name(name, f"{what} name")
 
 
-def _optional_text(value: str | None) -> str | None:
+def _searchable(text: object) -> str:
+    """What a search box typed, as text SQLite can take: a search is never refused, only trimmed."""
+    if not isinstance(text, str):
+        return ""
+    text = text[: limits.MAX_NAME_LENGTH]
+    return "".join(ch for ch in text if not ("\ud800" <= ch <= "\udfff" or ch == "\x00"))
+
+
+def _optional_text(value: str | None, field: str, max_length: int = limits.MAX_NAME_LENGTH) -> str | None:
     if value is None:
         return None
-    value = value.strip()
+    value = limits.check_text(value, field, max_length=max_length).strip()
     return value or None

@@ -1,7 +1,7 @@
 """Sounds for the clock: a chime at a level change, another at a break, a short beep for the warnings,
 and an optional spoken announcement ("Blinds are now 400, 800, ante 800").
 
-The sounds are WAV files in resources/sounds/ played through QSoundEffect. Speech uses QTextToSpeech
+The sounds are WAV files in data/sounds/ played through QSoundEffect. Speech uses QTextToSpeech
 where the machine has an engine with a voice; where it has none the announcer logs a note once and
 stays quiet, so a card room without speech loses nothing else.
 """

@@ -1,4 +1,4 @@
-"""Console themes: Qt stylesheets shipped in resources/themes/, the choice kept in QSettings."""
+"""Console themes: Qt stylesheets shipped in data/themes/, the choice kept in QSettings."""
 
 from __future__ import annotations
 

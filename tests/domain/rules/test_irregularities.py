@@ -334,7 +334,7 @@ def test_tda_34_a_button_out_of_position_corrected_before_sa(rulebook):
 def test_tda_34_a_button_out_of_position_after_sa_stands_and_is_not_moved_back():
     ruling = button_out_of_position(actions_in_turn=SA_ACTIONS)
     assert ruling.decision == "stands"
-    assert ruling.rule == "TDA 34-A"
+    assert ruling.rule == "TDA 35-D, 36, 34-A"
     assert "never move it back" in steps(ruling)
 
 

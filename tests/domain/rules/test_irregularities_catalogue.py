@@ -27,6 +27,7 @@ SAMPLE_FACTS = {
     "button_out_of_position": {},
     "fouled_deck": {},
     "absent_player_hand": {"seat": 3},
+    "deck_short": {},
 }
 
 

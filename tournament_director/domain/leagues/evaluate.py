@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tournament_director.domain.leagues import formula as f
+from tournament_director.domain.leagues import syntax as f
 from tournament_director.domain.leagues.functions import FUNCTIONS, PROFILE_FUNCTIONS, FormulaFault, finite, number
 from tournament_director.domain.leagues.variables import CONSTANTS, canonical, variable
 

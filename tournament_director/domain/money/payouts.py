@@ -1,6 +1,6 @@
 """Payout tables by field size, and turning percentages into prizes that add up to the prize pool.
 
-A payout table is a TOML file in resources/payouts/ with several bands by number of entries::
+A payout table is a TOML file in data/payouts/ with several bands by number of entries::
 
     name = "Standard"
     [[bands]]

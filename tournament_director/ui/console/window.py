@@ -157,6 +157,8 @@ class MainWindow(QMainWindow):
         self._action("Deal (chop)…", "Ctrl+D", self.payouts_tab.open_deal_dialog, floor)
         self._add_floor_tool(floor)
         install_formats_actions(self)
+        from tournament_director.ui.console.room_display import add_room_display_action
+        add_room_display_action(self)  # Tools > Room display (phones, TV, remote)
         view = bar.addMenu("&View")
         for i, title in enumerate(TAB_TITLES):
             self._action(title, f"Ctrl+{i + 1}", lambda i=i: self.tabs.setCurrentIndex(i), view)

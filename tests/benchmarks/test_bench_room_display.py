@@ -1,0 +1,146 @@
+"""Benchmark (run by `make bench`): 300 room display pages on loopback while the director works the clock.
+
+A real session over SQLite (200 entries at 23 tables, the clock running) and the room display server in this
+process's Qt event loop; 300 WebSocket pages in another process (room_display_pages.py, the websockets library).
+The clock is paused and resumed CHANGES times through the console's path (session.run); every change must reach
+every page. Printed: the delivery time from the command to each page (p50/p99/max), how many of the expected
+deliveries arrived, and the console's event-loop delay (the lateness of a 10 ms timer) beside the same run with
+no page connected. Never fails on time.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QProcess, QTimer, Qt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from tournament_setup import open_session  # noqa: E402
+
+from tournament_director.services.session import NewTournamentPlan  # noqa: E402
+from tournament_director.web.server import RoomServer  # noqa: E402
+
+PAGES = 300
+CHANGES = 40
+EVERY_MS = 150
+TICK_MS = 10
+PAGES_SCRIPT = Path(__file__).with_name("room_display_pages.py")
+
+
+def _percentiles(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return f"p50 {statistics.median(ordered):.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms"
+
+
+class LoopDelay:
+    """A 10 ms precise timer; how late each timeout came is the event loop's delay."""
+
+    def __init__(self) -> None:
+        self.late_ms: list[float] = []
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        self._last = 0
+
+    def start(self) -> None:
+        self._last = time.monotonic_ns()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        now = time.monotonic_ns()
+        self.late_ms.append(max(0.0, (now - self._last) / 1e6 - TICK_MS))
+        self._last = now
+
+
+def _work_the_clock(qtbot, session) -> dict[int, int]:
+    """Pause and resume the clock CHANGES times, EVERY_MS apart; returns each change's sequence -> send time."""
+    sent: dict[int, int] = {}
+    clock = session.clock
+    for i in range(CHANGES):
+        started = time.monotonic_ns()
+        session.run(clock.pause if i % 2 == 0 else clock.resume)
+        sent[session.runner.last_seq] = started
+        qtbot.wait(EVERY_MS)
+    return sent
+
+
+def _tournament(tmp_path: Path):
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("Benchmark Open", "regular", tables=23, seats_per_table=9))
+    floor = session.tournament
+    floor.register_many([f"Player {i:03d} Example" for i in range(1, 201)])
+    session.run(floor.draw_seats)
+    session.run(session.clock.start)
+    return session
+
+
+def test_bench_room_display_300_pages(qtbot, tmp_path) -> None:
+    session = _tournament(tmp_path)
+    server = RoomServer(session)
+    url = server.start("127.0.0.1", 0)
+    pages = QProcess()
+    try:
+        state_bytes = len(json.dumps(server.state(), separators=(",", ":")).encode())
+        # The reference: the same changes with the server on and no page connected.
+        quiet = LoopDelay()
+        quiet.start()
+        _work_the_clock(qtbot, session)
+        quiet.stop()
+
+        output: list[str] = []
+        pages.readyReadStandardOutput.connect(
+            lambda: output.append(bytes(pages.readAllStandardOutput()).decode()))
+        pages.start(sys.executable, [str(PAGES_SCRIPT), url.replace("http://", "ws://") + "ws?page=tv", str(PAGES)])
+        qtbot.waitUntil(lambda: "ready" in "".join(output), timeout=60_000)
+        assert len(server.clients()) == PAGES
+        busy = LoopDelay()
+        busy.start()
+        sent = _work_the_clock(qtbot, session)
+        busy.stop()
+        qtbot.wait(1000)  # the last deliveries
+        build_ms, push_ms = [], []
+        for _ in range(10):
+            started = time.perf_counter()
+            server.state()
+            build_ms.append((time.perf_counter() - started) * 1000)
+            started = time.perf_counter()
+            server.push()
+            push_ms.append((time.perf_counter() - started) * 1000)
+            qtbot.wait(50)
+        output.clear()
+        pages.write(b"report\n")
+        qtbot.waitUntil(lambda: "".join(output).strip().endswith("]"), timeout=60_000)
+        arrivals = json.loads("".join(output).strip().splitlines()[-1])
+        delivery = []
+        for page in arrivals:
+            first: dict[int, int] = {}
+            for seq, at in page:
+                first.setdefault(seq, at)
+            delivery += [(at - sent[seq]) / 1e6 for seq, at in first.items() if seq in sent]
+        expected = PAGES * CHANGES
+        print(f"\n[room display] {PAGES} pages on loopback, {CHANGES} clock changes {EVERY_MS} ms apart, state "
+              f"{state_bytes / 1024:.1f} KiB ({len(session.tournament.entries())} entries):")
+        print(f"  delivered {len(delivery)} of {expected} ({len(delivery) / expected:.1%}); command to page: "
+              f"{_percentiles(delivery)}")
+        print(f"  one push in the console's loop: {statistics.median(push_ms):.1f} ms to {PAGES} pages, of which "
+              f"{statistics.median(build_ms):.1f} ms build the state (medians of 10)")
+        print(f"  console event-loop delay (10 ms timer lateness) with {PAGES} pages: {_percentiles(busy.late_ms)}")
+        print(f"  console event-loop delay, same changes, no page connected:  {_percentiles(quiet.late_ms)}")
+        assert len(delivery) == expected, "every clock change reaches every page"
+    finally:
+        if pages.state() != QProcess.ProcessState.NotRunning:
+            pages.kill()
+            pages.waitForFinished(5000)
+        server.stop()
+        session.close()

@@ -1,0 +1,119 @@
+"""Shared set-up for the room display's tests: a running tournament over a real SQLite file, and clients that
+talk to the server from a worker thread while the Qt event loop (where the server runs) keeps turning."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def ui_settings(tmp_path: Path):
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(str(tmp_path / "ui-settings.ini"), QSettings.Format.IniFormat)
+    yield settings
+    settings.sync()
+
+
+@pytest.fixture
+def room_session(tmp_path: Path, qapp) -> Iterator[Any]:
+    """Twenty players at three tables, the clock running, one player out (tests/ui/tournament_setup.py)."""
+    from tests.ui.tournament_setup import open_session, running_tournament
+
+    session = open_session(tmp_path)
+    running_tournament(session)
+    yield session
+    session.close()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Client:
+    """HTTP and WebSocket calls made on a worker thread; the GUI thread turns the Qt loop until they finish."""
+
+    def __init__(self, qtbot: Any, base: str) -> None:
+        self.qtbot = qtbot
+        self.base = base
+
+    def background(self, work: Callable[[], Any], timeout: float = 10.0) -> Any:
+        outcome: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                outcome["value"] = work()
+            except BaseException as error:
+                outcome["error"] = error
+
+        thread = threading.Thread(target=run, daemon=True)
+        thread.start()
+        self.qtbot.waitUntil(lambda: not thread.is_alive(), timeout=int(timeout * 1000))
+        if "error" in outcome:
+            raise outcome["error"]
+        return outcome["value"]
+
+    def request(self, path: str, body: Any = None, *, token: str = "", method: str | None = None,
+                raw: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+        def call() -> tuple[int, dict[str, str], bytes]:
+            data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+            headers = {"content-type": "application/json"}
+            if token:
+                headers["authorization"] = f"Bearer {token}"
+            request = urllib.request.Request(self.base + path.lstrip("/"), data=data, headers=headers,
+                                             method=method or ("POST" if data is not None else "GET"))
+            try:
+                with urllib.request.urlopen(request, timeout=5) as response:
+                    return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+            except urllib.error.HTTPError as error:
+                return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+        return self.background(call)
+
+    def json(self, path: str, body: Any = None, *, token: str = "") -> tuple[int, dict[str, Any]]:
+        status, _headers, data = self.request(path, body, token=token)
+        return status, json.loads(data)
+
+    def sign_in(self, pin: str, device: str = "Ann's iPhone") -> str:
+        status, answer = self.json("/api/remote/sign-in", {"pin": pin, "device": device})
+        assert status == 200, answer
+        return answer["token"]
+
+    def command(self, token: str, action: str, **params: Any) -> tuple[int, dict[str, Any]]:
+        return self.json("/api/remote/command", {"action": action, **params}, token=token)
+
+
+@pytest.fixture
+def room_server(qtbot, room_session) -> Iterator[Any]:
+    from tournament_director.web.server import RoomServer
+
+    server = RoomServer(room_session)
+    server.start("127.0.0.1", 0)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def client(qtbot, room_server) -> Client:
+    return Client(qtbot, room_server.url)

@@ -1,0 +1,318 @@
+"""Tools > Room display: the room display's switch on the console.
+
+The director switches it on or off, chooses the address it listens on (this computer only by default), reads
+the address and its QR code to put on the projector or print, the PIN for the director's phone (and makes a
+new one), and sees the devices connected. What a phone does reaches the console's status bar and messages; a
+call for a chip count also opens a notice. The balancing proposal the phone decides on is the Tables tab's.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import segno
+from PySide6.QtCore import QObject, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QGuiApplication, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_director.web.access import IDLE_SECONDS
+from tournament_director.web.address import DEFAULT_PORT, parse_listen_address
+from tournament_director.web.remote import ProposalDesk
+from tournament_director.web.server import RoomServer, local_addresses
+
+ADDRESS_SETTING = "room_display/address"
+PORT_SETTING = "room_display/port"
+PAGE_NAMES = {"phone": "Phone page", "tv": "TV page", "remote": "Director's remote", "other": "Page"}
+
+
+class ConsoleProposalDesk(ProposalDesk):
+    """The Tables tab's proposal is the one a phone accepts or rejects, and a phone's bust proposes there."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__()
+        self._window = window
+
+    def current(self) -> Any:
+        return self._window.tables_tab.proposal
+
+    def show(self, proposal: Any) -> None:
+        self._window.tables_tab.show_proposal(proposal)
+
+
+class RoomDisplay(QObject):
+    """The console's room display server (one per console window), created when first needed."""
+
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.server = RoomServer(window.session, desk=ConsoleProposalDesk(window), parent=self)
+        self.server.remote_action.connect(self._remote_action)
+        self.chip_count_notice: QMessageBox | None = None
+
+    def start(self, host: str, port: int) -> str:
+        url = self.server.start(host, port)
+        self.window.tell(f"Room display on: {url} (TV: {url}tv, director's remote: {url}remote)")
+        return url
+
+    def stop(self) -> None:
+        if self.server.running:
+            self.server.stop()
+            self.window.tell("Room display off")
+
+    def _remote_action(self, action: str, text: str) -> None:
+        self.window.tell(text)
+        if action == "call_chip_count":
+            notice = QMessageBox(QMessageBox.Icon.Information, "Chip count called", text,
+                                 QMessageBox.StandardButton.Ok, self.window)
+            notice.setTextFormat(Qt.TextFormat.PlainText)  # the phone's name is whatever its owner typed
+            notice.setWindowModality(Qt.WindowModality.NonModal)
+            notice.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            notice.show()
+            self.chip_count_notice = notice
+
+
+def room_display(window: Any) -> RoomDisplay:
+    display = getattr(window, "room_display", None)
+    if display is None:
+        display = RoomDisplay(window)
+        window.room_display = display
+    return display
+
+
+def start_room_display(window: Any, listen: str) -> str:
+    """Switch the room display on at ``HOST:PORT`` (the command line's ``--lan``); DomainError when it cannot."""
+    host, port = parse_listen_address(listen)
+    return room_display(window).start(host, port)
+
+
+def add_room_display_action(window: Any) -> QAction:
+    """Tools > Room display… in the console's menu bar."""
+    bar = window.menuBar()
+    tools = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == "T&ools"), None)
+    if tools is None:
+        tools = bar.addMenu("T&ools")
+    action = QAction("Room display (phones, TV, remote)…", window)
+    action.triggered.connect(lambda _checked=False: open_room_display(window))
+    tools.addAction(action)
+    window.room_display_action = action
+    return action
+
+
+def open_room_display(window: Any) -> "RoomDisplayDialog":
+    dialog = getattr(window, "room_display_dialog", None)
+    if dialog is None:
+        dialog = RoomDisplayDialog(room_display(window), getattr(window, "_settings", None), window)
+        window.room_display_dialog = dialog
+    dialog.refresh()
+    dialog.show()
+    dialog.raise_()
+    return dialog
+
+
+def qr_pixmap(url: str, scale: int = 6) -> QPixmap:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="png", scale=scale, border=2)
+    pixmap = QPixmap()
+    pixmap.loadFromData(buffer.getvalue(), "PNG")
+    return pixmap
+
+
+def _big(label: QLabel, points: int, bold: bool = True) -> QLabel:
+    font = label.font()
+    font.setPointSize(points)
+    font.setBold(bold)
+    label.setFont(font)
+    return label
+
+
+class RoomDisplayDialog(QDialog):
+    def __init__(self, display: RoomDisplay, settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.display = display
+        self.server = display.server
+        self._settings = settings if settings is not None else QSettings()
+        self.setWindowTitle("Room display")
+        layout = QVBoxLayout(self)
+
+        self.status = _big(QLabel(), 13)
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+
+        where = QGroupBox("Where it listens")
+        form = QFormLayout(where)
+        self.address = QComboBox()
+        for address, label in local_addresses():
+            self.address.addItem(f"{address}  ({label})", address)
+        saved = self._settings.value(ADDRESS_SETTING, "127.0.0.1")
+        index = self.address.findData(saved)
+        self.address.setCurrentIndex(max(index, 0))
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(int(self._settings.value(PORT_SETTING, DEFAULT_PORT)))
+        form.addRow("Address", self.address)
+        form.addRow("Port", self.port)
+        self.switch = _big(QPushButton(), 12)
+        self.switch.setMinimumHeight(40)
+        self.switch.clicked.connect(self.toggle)
+        form.addRow(self.switch)
+        layout.addWidget(where)
+
+        shown = QHBoxLayout()
+        self.qr = QLabel()
+        self.qr.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr.setMinimumSize(220, 220)
+        self.qr.setStyleSheet("background: white;")
+        shown.addWidget(self.qr)
+        addresses = QVBoxLayout()
+        self.url = _big(QLabel(), 16)
+        self.url.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.pages = QLabel()
+        self.pages.setWordWrap(True)
+        self.pages.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy_row = QHBoxLayout()
+        self.copy_button = QPushButton("Copy address")
+        self.copy_button.clicked.connect(self.copy_address)
+        self.save_qr_button = QPushButton("Save QR code…")
+        self.save_qr_button.setToolTip("As PNG, SVG or PDF, to print on table cards or show on the projector")
+        self.save_qr_button.clicked.connect(self.save_qr)
+        copy_row.addWidget(self.copy_button)
+        copy_row.addWidget(self.save_qr_button)
+        copy_row.addStretch(1)
+        addresses.addWidget(QLabel("Players open (or scan):"))
+        addresses.addWidget(self.url)
+        addresses.addWidget(self.pages)
+        addresses.addLayout(copy_row)
+        addresses.addStretch(1)
+        pin_box = QGroupBox("PIN for the director's phone")
+        pin_row = QHBoxLayout(pin_box)
+        self.pin = _big(QLabel(), 26)
+        self.pin.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.new_pin_button = QPushButton("New PIN")
+        self.new_pin_button.setToolTip("Signs every phone out: each signs in again with the new PIN")
+        self.new_pin_button.clicked.connect(self.new_pin)
+        pin_row.addWidget(self.pin, 1)
+        pin_row.addWidget(self.new_pin_button)
+        addresses.addWidget(pin_box)
+        shown.addLayout(addresses, 1)
+        layout.addLayout(shown)
+
+        layout.addWidget(QLabel("<b>Connected</b>"))
+        self.devices = QListWidget()
+        self.devices.setMinimumHeight(110)
+        layout.addWidget(self.devices, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout.addWidget(buttons)
+
+        self.server.clients_changed.connect(self.refresh)
+        self._expiry = QTimer(self)  # sessions run out without a signal: look again now and then
+        self._expiry.setInterval(5000)
+        self._expiry.timeout.connect(self.refresh)
+        self._expiry.start()
+        self._qr_for = ""
+        self.resize(720, 620)
+        self.refresh()
+
+    # ----- actions ---------------------------------------------------------------------------------------------
+    def toggle(self) -> None:
+        if self.server.running:
+            self.display.stop()
+        else:
+            host, port = self.address.currentData(), self.port.value()
+            try:
+                self.display.start(host, port)
+            except Exception as error:  # DomainError: the address is taken or not this computer's
+                QMessageBox.warning(self, "Room display", str(error))
+                return
+            self._settings.setValue(ADDRESS_SETTING, host)
+            self._settings.setValue(PORT_SETTING, port)
+        self.refresh()
+
+    def new_pin(self) -> None:
+        self.server.new_pin()
+        self.display.window.tell("Room display: new PIN; every phone signs in again")
+        self.refresh()
+
+    def copy_address(self) -> None:
+        if self.server.url:
+            QGuiApplication.clipboard().setText(self.server.url)
+
+    def save_qr(self) -> None:
+        if not self.server.url:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Save the QR code", "room-display-qr.png",
+                                              "PNG image (*.png);;SVG image (*.svg);;PDF (*.pdf)")
+        if path:
+            segno.make(self.server.url, error="m").save(path, scale=10, border=4)
+            self.display.window.tell(f"QR code saved: {path}")
+
+    # ----- what it shows ------------------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        server = self.server
+        on = server.running
+        self.switch.setText("Switch off" if on else "Switch on")
+        self.address.setEnabled(not on)
+        self.port.setEnabled(not on)
+        self.copy_button.setEnabled(on)
+        self.save_qr_button.setEnabled(on)
+        pin = server.access.pin
+        self.pin.setText(f"{pin[:3]} {pin[3:]}")
+        if on:
+            url = server.url
+            local = server.host.startswith("127.")
+            self.status.setText(f"ON, listening on {server.host}:{server.port}"
+                                + (" (this computer only: switch off and choose a network address for the "
+                                   "room's phones)" if local else ""))
+            self.status.setStyleSheet(f"color: {'#ef6c00' if local else '#43a047'};")
+            self.url.setText(url)
+            self.pages.setText(f"TV or projector: {url}tv\nDirector's remote: {url}remote")
+            if self._qr_for != url:
+                self.qr.setPixmap(qr_pixmap(url))
+                self._qr_for = url
+        else:
+            self.status.setText("OFF: no page can be opened. Choose the address and switch it on.")
+            self.status.setStyleSheet("")
+            self.url.setText("—")
+            self.pages.setText("")
+            self.qr.clear()
+            self.qr.setText("QR code shows here\nwhen it is on")
+            self._qr_for = ""
+        self._show_devices()
+
+    def _show_devices(self) -> None:
+        rows = []
+        for client in self.server.clients():
+            rows.append(f"{PAGE_NAMES.get(client.page, 'Page')}  ·  {client.address}  ·  since "
+                        f"{client.since.strftime('%H:%M')}")
+        for signed in self.server.access.sessions():
+            minutes = round(self.server.access.seconds_left(signed) / 60)
+            rows.append(f"Remote signed in: {signed.operator}  ·  ends in {minutes} min "
+                        f"(after {round(IDLE_SECONDS / 60)} min without a command)")
+        if not rows:
+            rows.append("Nobody yet" if self.server.running else "—")
+        if [self.devices.item(i).text() for i in range(self.devices.count())] != rows:
+            self.devices.clear()
+            self.devices.addItems(rows)
+
+    def device_texts(self) -> list[str]:
+        return [self.devices.item(i).text() for i in range(self.devices.count())]
+
+
+__all__ = ["ConsoleProposalDesk", "RoomDisplay", "RoomDisplayDialog", "add_room_display_action",
+           "open_room_display", "room_display", "start_room_display"]

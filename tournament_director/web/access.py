@@ -1,0 +1,170 @@
+"""Who may send remote commands: a PIN shown on the console, sessions that expire, and a per-address brake on
+wrong PINs.
+
+A device signs in with the PIN and a name ("Ann's iPhone") and gets a random token; every remote command
+carries the token. A session ends after ``IDLE_SECONDS`` without a command, after ``LONGEST_SECONDS`` in any
+case, and at once for every device when the director changes the PIN. After ``FREE_TRIES`` wrong PINs from one
+address, that address waits ``FIRST_WAIT_SECONDS`` before the next try, twice as long after each further wrong
+PIN (at most ``LONGEST_WAIT_SECONDS``); a right PIN clears the count. Time comes from a monotonic source.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+PIN_DIGITS = 6
+FREE_TRIES = 3
+FIRST_WAIT_SECONDS = 30.0
+LONGEST_WAIT_SECONDS = 15 * 60.0
+IDLE_SECONDS = 30 * 60.0
+LONGEST_SECONDS = 12 * 3600.0
+DEVICE_NAME_LIMIT = 40
+
+
+class AccessRefused(Exception):
+    """A sign-in or a command refused; ``status`` is the HTTP status, ``wait_seconds`` the wait before a retry."""
+
+    def __init__(self, message: str, status: int = 403, wait_seconds: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.wait_seconds = wait_seconds
+
+
+@dataclass(frozen=True)
+class RemoteSession:
+    token: str
+    device: str
+    address: str
+    signed_in_at: float  # monotonic seconds
+    last_seen: float
+
+    @property
+    def operator(self) -> str:
+        """How the event log names the device: phone 'Ann's iPhone' (192.168.1.20)."""
+        return f"phone '{self.device}' ({self.address})"
+
+    def expires_at(self) -> float:
+        return min(self.last_seen + IDLE_SECONDS, self.signed_in_at + LONGEST_SECONDS)
+
+
+@dataclass
+class _Failures:
+    count: int = 0
+    last: float = 0.0  # monotonic seconds of the last wrong PIN
+    wait_until: float = 0.0
+
+
+def clean_device_name(text: object) -> str:
+    """The device's name as typed, in one line; refused when empty or too long."""
+    if not isinstance(text, str):
+        raise AccessRefused("give this phone a name (for example Ann's iPhone)", 400)
+    name = " ".join("".join(c for c in text if c.isprintable()).split())
+    if not name:
+        raise AccessRefused("give this phone a name (for example Ann's iPhone): the log names it", 400)
+    if len(name) > DEVICE_NAME_LIMIT:
+        raise AccessRefused(f"keep the phone's name under {DEVICE_NAME_LIMIT} characters", 400)
+    return name
+
+
+class RemoteAccess:
+    def __init__(self, now: Callable[[], float] = time.monotonic, pin: str | None = None) -> None:
+        self._now = now
+        self._pin = pin if pin is not None else self._random_pin()
+        self._sessions: dict[str, RemoteSession] = {}
+        self._failures: dict[str, _Failures] = {}
+
+    # ----- the PIN -------------------------------------------------------------------------------------
+    @property
+    def pin(self) -> str:
+        return self._pin
+
+    def new_pin(self) -> str:
+        """A fresh PIN; every device signed in with the old one must sign in again."""
+        previous = self._pin
+        while self._pin == previous:
+            self._pin = self._random_pin()
+        self._sessions.clear()
+        return self._pin
+
+    @staticmethod
+    def _random_pin() -> str:
+        return f"{secrets.randbelow(10 ** PIN_DIGITS):0{PIN_DIGITS}d}"
+
+    # ----- signing in ----------------------------------------------------------------------------------
+    def sign_in(self, pin: object, address: str, device: object) -> RemoteSession:
+        now = self._now()
+        self._forget_old_failures(now)
+        failures = self._failures.get(address)
+        if failures is not None and failures.wait_until > now:
+            raise self._wait_refusal(address, failures.wait_until - now)
+        name = clean_device_name(device)
+        typed = pin.strip().replace(" ", "") if isinstance(pin, str) else ""
+        if not hmac.compare_digest(typed.encode(), self._pin.encode()):
+            failures = self._failures.setdefault(address, _Failures())
+            failures.count += 1
+            failures.last = now
+            if failures.count >= FREE_TRIES:
+                wait = min(FIRST_WAIT_SECONDS * 2 ** (failures.count - FREE_TRIES), LONGEST_WAIT_SECONDS)
+                failures.wait_until = now + wait
+                raise self._wait_refusal(address, wait, first="Wrong PIN. ")
+            left = FREE_TRIES - failures.count
+            raise AccessRefused(f"Wrong PIN: read it again on the console (Tools > Room display). "
+                                f"{left} more {'try' if left == 1 else 'tries'} before a wait.", 403)
+        self._failures.pop(address, None)
+        session = RemoteSession(secrets.token_urlsafe(24), name, address, now, now)
+        self._sessions[session.token] = session
+        return session
+
+    @staticmethod
+    def _wait_refusal(address: str, seconds: float, first: str = "") -> AccessRefused:
+        wait = max(1, math.ceil(seconds))
+        return AccessRefused(f"{first}Too many wrong PINs from {address}: wait {_duration(wait)} before "
+                             "trying again.", 429, wait)
+
+    def _forget_old_failures(self, now: float) -> None:
+        stale = [a for a, f in self._failures.items() if max(f.last, f.wait_until) + LONGEST_WAIT_SECONDS < now]
+        for address in stale:
+            del self._failures[address]
+
+    # ----- sessions ------------------------------------------------------------------------------------
+    def session(self, token: object, *, touch: bool = True) -> RemoteSession:
+        """The live session of ``token`` (its idle time starts again when ``touch``); refused when gone."""
+        now = self._now()
+        self._end_expired(now)
+        found = self._sessions.get(token) if isinstance(token, str) else None
+        if found is None:
+            raise AccessRefused("Not signed in, or the session expired or the PIN changed: sign in with the PIN "
+                                "shown on the console.", 401)
+        if touch:
+            found = replace(found, last_seen=now)
+            self._sessions[found.token] = found
+        return found
+
+    def sign_out(self, token: object) -> None:
+        if isinstance(token, str):
+            self._sessions.pop(token, None)
+
+    def sessions(self) -> list[RemoteSession]:
+        """The devices signed in now, the earliest first."""
+        self._end_expired(self._now())
+        return sorted(self._sessions.values(), key=lambda s: s.signed_in_at)
+
+    def seconds_left(self, session: RemoteSession) -> float:
+        return max(0.0, session.expires_at() - self._now())
+
+    def _end_expired(self, now: float) -> None:
+        for token in [t for t, s in self._sessions.items() if s.expires_at() <= now]:
+            del self._sessions[token]
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 60:
+        return f"{seconds} second{'s' if seconds != 1 else ''}"
+    minutes = math.ceil(seconds / 60)
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"

@@ -1,0 +1,443 @@
+"""The room display server: pages, the JSON state and remote commands over HTTP, live pushes over WebSocket,
+all in the program's own Qt event loop beside the console (no threads, so the state is read where it lives).
+
+One port serves both. A small listener reads each new connection's request head without consuming it and hands
+a WebSocket upgrade to QWebSocketServer (``handleConnection``) and everything else to an ``HttpConnection``
+(h11 on the same Qt socket). QHttpServer is not used: PySide6 6.11 binds its routes to plain strings only
+(served as text/plain, status 200, no headers) and leaves its WebSocket upgrade calls unbound.
+
+The state is pushed when the session reports a change and when the event log moves on (the console's clock
+timer records level changes itself), checked every ``POLL_MS``; a heartbeat every ``HEARTBEAT_MS`` lets a
+page notice a silent loss of the connection.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import segno
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QTcpServer, QTcpSocket
+from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.web.access import AccessRefused, RemoteAccess
+from tournament_director.web.address import parse_listen_address
+from tournament_director.web.http import HttpConnection, Request, Response
+from tournament_director.web.remote import ProposalDesk, RemoteCommands, proposal_view
+from tournament_director.web.state import MoveMemory, build_room_state
+
+log = logging.getLogger(__name__)
+
+__all__ = ["PageClient", "RoomServer", "local_addresses", "parse_listen_address"]
+
+PAGES = Path(__file__).with_name("pages")
+HTML, CSS, JS = "text/html; charset=utf-8", "text/css; charset=utf-8", "text/javascript; charset=utf-8"
+STATIC = {  # path -> (file in pages/, content type)
+    "/": ("room.html", HTML), "/tv": ("tv.html", HTML), "/remote": ("remote.html", HTML),
+    "/room.css": ("room.css", CSS), "/room.js": ("room.js", JS), "/remote.js": ("remote.js", JS),
+}
+SECURITY_HEADERS = (
+    ("cache-control", "no-store"),
+    ("content-security-policy", "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; "
+                                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'"),
+    ("x-content-type-options", "nosniff"),
+    ("referrer-policy", "no-referrer"),
+)
+PAGE_KINDS = ("phone", "tv", "remote")
+
+
+def local_addresses() -> list[tuple[str, str]]:
+    """(address, label) of the IPv4 addresses this computer can listen on; this computer only comes first."""
+    found = [("127.0.0.1", "this computer only")]
+    for interface in QNetworkInterface.allInterfaces():
+        flags = interface.flags()
+        if not flags & QNetworkInterface.InterfaceFlag.IsUp or flags & QNetworkInterface.InterfaceFlag.IsLoopBack:
+            continue
+        for entry in interface.addressEntries():
+            address = entry.ip()
+            if address.protocol() == QAbstractSocket.NetworkLayerProtocol.IPv4Protocol:
+                found.append((address.toString(), f"network {interface.humanReadableName()}"))
+    return found
+
+
+def _client_address(address: QHostAddress) -> str:
+    text = address.toString()
+    return text[7:] if text.startswith("::ffff:") else text
+
+
+@dataclass(frozen=True)
+class PageClient:
+    """A page connected over WebSocket, as the console's Room display lists it."""
+
+    address: str
+    page: str  # "phone", "tv", "remote" or "other"
+    since: datetime
+
+
+class _Listener(QTcpServer):
+    """Accepts connections and passes each on by its request head: WebSocket upgrades to the WebSocket
+    server, the rest to an HTTP connection. A connection that sends no complete head in time is closed."""
+
+    HEAD_LIMIT = 16384
+    HEAD_TIMEOUT_MS = 10_000
+
+    def __init__(self, websockets: QWebSocketServer, http: Callable[[Request], Response],
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._websockets = websockets
+        self._http = http
+        self._waiting: dict[QTcpSocket, tuple[QTimer, Callable[[], None], Callable[[], None]]] = {}
+        self._connections: set[HttpConnection] = set()
+
+    def incomingConnection(self, handle: int) -> None:  # noqa: N802 - Qt override
+        socket = QTcpSocket(self)
+        if not socket.setSocketDescriptor(handle):
+            socket.deleteLater()
+            return
+        timer = QTimer(socket)
+        timer.setSingleShot(True)
+        timer.timeout.connect(socket.abort)
+        timer.start(self.HEAD_TIMEOUT_MS)
+        look, drop = (lambda: self._look(socket)), (lambda: self._drop(socket))
+        self._waiting[socket] = (timer, look, drop)
+        socket.readyRead.connect(look)
+        socket.disconnected.connect(drop)
+
+    def _drop(self, socket: QTcpSocket) -> None:
+        if self._waiting.pop(socket, None) is not None:
+            socket.deleteLater()
+
+    def _look(self, socket: QTcpSocket) -> None:
+        head = bytes(socket.peek(self.HEAD_LIMIT))
+        end = head.find(b"\r\n\r\n")
+        if end < 0 and len(head) < self.HEAD_LIMIT:
+            return  # the rest of the head is still on its way
+        timer, look, drop = self._waiting.pop(socket)
+        timer.stop()
+        timer.deleteLater()
+        socket.readyRead.disconnect(look)
+        socket.disconnected.disconnect(drop)
+        lines = head[:max(end, 0)].lower().split(b"\r\n")
+        if any(line.startswith(b"upgrade:") and b"websocket" in line for line in lines[1:]):
+            self._websockets.handleConnection(socket)
+        else:  # HTTP; a head too long is refused there
+            connection = HttpConnection(socket, _client_address(socket.peerAddress()), self._http, self)
+            self._connections.add(connection)
+            connection.finished.connect(lambda: self._connections.discard(connection))
+            connection.start()
+
+    def shutdown(self) -> None:
+        """Stop listening and drop every connection still on the HTTP side or still sending its head."""
+        self.close()
+        for socket, (timer, look, drop) in list(self._waiting.items()):
+            socket.readyRead.disconnect(look)
+            socket.disconnected.disconnect(drop)
+            timer.stop()
+            socket.abort()
+            socket.deleteLater()
+        self._waiting.clear()
+        for connection in list(self._connections):
+            connection.abort()
+        self._connections.clear()
+        self.deleteLater()
+
+
+class RoomServer(QObject):
+    """Serves the room display for ``session``; ``start(host, port)`` listens only on that address."""
+
+    clients_changed = Signal()  # a page connected or left, a phone signed in or out, the PIN changed
+    remote_action = Signal(str, str)  # action, "phone 'Ann's iPhone' (192.168.1.20): Clock paused": for the console
+    pushed = Signal(int)  # a state was sent to this many pages
+
+    POLL_MS = 250
+    HEARTBEAT_MS = 10_000
+    MOST_BUFFERED_BYTES = 4 * 1024 * 1024  # a page this far behind has stopped reading: it is dropped
+
+    def __init__(self, session: Any, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
+                 wall: Callable[[], datetime] = lambda: datetime.now(UTC), parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.access = access if access is not None else RemoteAccess()
+        self.commands = RemoteCommands(session, desk)
+        self._wall = wall
+        self._memory = MoveMemory()
+        self._clients: dict[QWebSocket, PageClient] = {}
+        self._websockets: QWebSocketServer | None = None
+        self._listener: _Listener | None = None
+        self._host = ""
+        self._port = 0
+        self._last_key: tuple[Any, ...] | None = None
+        self._push_pending = False
+        self._unsubscribe: Callable[[], None] = lambda: None
+        self._routes: dict[str, Callable[[Request], Response]] = {
+            "/qr.svg": self._qr, "/api/state": self._api_state, "/api/remote/sign-in": self._sign_in,
+            "/api/remote/sign-out": self._sign_out, "/api/remote/status": self._remote_status,
+            "/api/remote/command": self._remote_command,
+        }
+        self._poll = QTimer(self)
+        self._poll.setInterval(self.POLL_MS)
+        self._poll.timeout.connect(self._push_if_changed)
+        self._heartbeat = QTimer(self)
+        self._heartbeat.setInterval(self.HEARTBEAT_MS)
+        self._heartbeat.timeout.connect(self._send_heartbeat)
+
+    # ----- switching on and off ---------------------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        return self._listener is not None
+
+    @property
+    def host(self) -> str:
+        return self._host
+
+    @property
+    def port(self) -> int:
+        return self._port
+
+    @property
+    def url(self) -> str:
+        """The phone page's address, as people type it or scan it ('' while off)."""
+        if not self.running:
+            return ""
+        host = self._host
+        if host in ("0.0.0.0", "::"):
+            host = next((a for a, _label in local_addresses()[1:]), "127.0.0.1")
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{self._port}/"
+
+    def start(self, host: str, port: int) -> str:
+        """Listen on ``host``:``port`` only (port 0: any free port); returns the phone page's address."""
+        if self.running:
+            self.stop()
+        address = QHostAddress(host)
+        if address.isNull():
+            raise DomainError(f"{host!r} is not an IP address of this computer")
+        websockets = QWebSocketServer("Tournament Director room display",
+                                      QWebSocketServer.SslMode.NonSecureMode, self)
+        websockets.newConnection.connect(self._accept_websockets)
+        listener = _Listener(websockets, self._answer, self)
+        if not listener.listen(address, port):
+            problem = listener.errorString()
+            listener.deleteLater()
+            websockets.deleteLater()
+            raise DomainError(f"the room display cannot listen on {host}:{port}: {problem} (choose another "
+                              "address or port)")
+        self._websockets, self._listener = websockets, listener
+        self._host, self._port = host, listener.serverPort()
+        self._unsubscribe = self.session.subscribe(lambda _topic: self._schedule_push())
+        self._last_key = None
+        self._poll.start()
+        self._heartbeat.start()
+        self.clients_changed.emit()
+        return self.url
+
+    def stop(self) -> None:
+        """Stop listening and close every page's connection (the pages say so and try again by themselves)."""
+        self._poll.stop()
+        self._heartbeat.stop()
+        self._unsubscribe()
+        self._unsubscribe = lambda: None
+        for socket in list(self._clients):
+            socket.close(QWebSocketProtocol.CloseCode.CloseCodeGoingAway, "the room display was switched off")
+        self._clients.clear()
+        if self._listener is not None:
+            self._listener.shutdown()
+        if self._websockets is not None:
+            self._websockets.close()
+            self._websockets.deleteLater()
+        self._listener = self._websockets = None
+        self._host, self._port = "", 0
+        self.clients_changed.emit()
+
+    # ----- who is connected -------------------------------------------------------------------------------
+    def clients(self) -> list[PageClient]:
+        return sorted(self._clients.values(), key=lambda c: c.since)
+
+    def new_pin(self) -> str:
+        pin = self.access.new_pin()
+        self.clients_changed.emit()
+        return pin
+
+    # ----- the state ----------------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        return {**build_room_state(self.session, self._memory, self._wall()), "address": self.url or None}
+
+    def _state_text(self) -> str:
+        return json.dumps(self.state(), ensure_ascii=False, separators=(",", ":"))
+
+    def _change_key(self) -> tuple[Any, ...]:
+        runner = getattr(self.session, "runner", None)
+        return (self.session.tournament_id, runner.last_seq if runner is not None else None)
+
+    def _schedule_push(self) -> None:
+        if not self._push_pending:
+            self._push_pending = True
+            QTimer.singleShot(0, self._push_if_changed)
+
+    def _push_if_changed(self) -> None:
+        self._push_pending = False
+        if not self.running or not self.session.store_is_open:
+            return
+        key = self._change_key()
+        if key == self._last_key:
+            return
+        self._last_key = key
+        self.push()
+
+    def push(self) -> int:
+        """Send the state to every connected page now; returns how many it went to."""
+        try:
+            text = self._state_text()
+        except Exception:  # a page must never take the console down: log it and try again at the next change
+            log.exception("the room state could not be built")
+            return 0
+        sent = self._send_to_all(text)
+        self.pushed.emit(sent)
+        return sent
+
+    def _send_to_all(self, text: str) -> int:
+        sent = 0
+        for socket in list(self._clients):
+            if socket.bytesToWrite() > self.MOST_BUFFERED_BYTES:
+                socket.abort()
+                continue
+            socket.sendTextMessage(text)
+            sent += 1
+        return sent
+
+    def _send_heartbeat(self) -> None:
+        self._send_to_all(json.dumps({"heartbeat": self._wall().astimezone(UTC).isoformat(timespec="seconds")}))
+
+    # ----- WebSocket pages ---------------------------------------------------------------------------------
+    def _accept_websockets(self) -> None:
+        server = self._websockets
+        while server is not None and server.hasPendingConnections():
+            socket = server.nextPendingConnection()
+            url = socket.requestUrl()
+            if url.path() != "/ws":
+                socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room state is at /ws")
+                socket.deleteLater()
+                continue
+            page = dict(pair.split("=", 1) for pair in url.query().split("&") if "=" in pair).get("page", "")
+            client = PageClient(_client_address(socket.peerAddress()), page if page in PAGE_KINDS else "other",
+                                datetime.now().astimezone())
+            self._clients[socket] = client
+            socket.disconnected.connect(lambda socket=socket: self._forget(socket))
+            try:
+                socket.sendTextMessage(self._state_text())
+            except Exception:
+                log.exception("the room state could not be built for a new page")
+            self.clients_changed.emit()
+
+    def _forget(self, socket: QWebSocket) -> None:
+        if self._clients.pop(socket, None) is not None:
+            self.clients_changed.emit()
+        socket.deleteLater()
+
+    # ----- HTTP -----------------------------------------------------------------------------------------------
+    def _answer(self, request: Request) -> Response:
+        static = STATIC.get(request.path)
+        if static is not None:
+            if request.method not in ("GET", "HEAD"):
+                return self._text(405, "pages are read with GET")
+            name, content_type = static
+            return Response(200, content_type, (PAGES / name).read_bytes(), SECURITY_HEADERS)
+        route = self._routes.get(request.path)
+        if route is None:
+            return self._text(404, f"there is no page {request.path} here: the room display is at /, /tv and "
+                                   "/remote")
+        try:
+            return route(request)
+        except AccessRefused as refusal:
+            return self._refused(refusal)
+
+    @staticmethod
+    def _text(status: int, text: str) -> Response:
+        return Response(status, "text/plain; charset=utf-8", text.encode(), SECURITY_HEADERS)
+
+    @staticmethod
+    def _json(data: dict[str, Any], status: int = 200, headers: tuple[tuple[str, str], ...] = ()) -> Response:
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        return Response(status, "application/json; charset=utf-8", body,
+                        (*SECURITY_HEADERS, ("access-control-allow-origin", "*"), *headers))
+
+    def _qr(self, request: Request) -> Response:
+        """The phone page's address as a QR code, for the TV page."""
+        buffer = io.BytesIO()
+        segno.make(self.url or "http://127.0.0.1/", error="m").save(buffer, kind="svg", scale=8, border=2)
+        return Response(200, "image/svg+xml", buffer.getvalue(), SECURITY_HEADERS)
+
+    def _api_state(self, request: Request) -> Response:
+        if request.method not in ("GET", "HEAD"):
+            return self._text(405, "the room state is read with GET")
+        return self._json(self.state())
+
+    # ----- remote commands ----------------------------------------------------------------------------------
+    @staticmethod
+    def _token(request: Request) -> str:
+        value = request.headers.get("authorization", "")
+        return value[7:].strip() if value.lower().startswith("bearer ") else ""
+
+    @staticmethod
+    def _body(request: Request) -> dict[str, Any]:
+        if request.method != "POST":
+            raise AccessRefused("send this as a POST request", 405)
+        try:
+            data = json.loads(request.body.decode("utf-8") or "{}")
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise AccessRefused("the request is not JSON", 400) from None
+        if not isinstance(data, dict):
+            raise AccessRefused("the request must be a JSON object", 400)
+        return data
+
+    def _refused(self, refusal: AccessRefused) -> Response:
+        headers = (("retry-after", str(refusal.wait_seconds)),) if refusal.wait_seconds else ()
+        return self._json({"ok": False, "error": refusal.message, "wait_seconds": refusal.wait_seconds},
+                          refusal.status, headers)
+
+    def _sign_in(self, request: Request) -> Response:
+        data = self._body(request)
+        signed = self.access.sign_in(data.get("pin"), request.client, data.get("device"))
+        self.clients_changed.emit()
+        self.remote_action.emit("sign_in", f"{signed.operator} signed in to the remote")
+        return self._json({"ok": True, "token": signed.token, "device": signed.device,
+                           "operator": signed.operator, "seconds_left": round(self.access.seconds_left(signed))})
+
+    def _sign_out(self, request: Request) -> Response:
+        self._body(request)
+        self.access.sign_out(self._token(request))
+        self.clients_changed.emit()
+        return self._json({"ok": True})
+
+    def _remote_status(self, request: Request) -> Response:
+        signed = self.access.session(self._token(request), touch=False)
+        floor = self.session.tournament
+        proposal = None
+        if floor is not None:
+            names = {e.entry_id: e.name for e in floor.entries()}
+            proposal = proposal_view(self.commands.desk.current(), names)
+        return self._json({"ok": True, "device": signed.device, "operator": signed.operator,
+                           "seconds_left": round(self.access.seconds_left(signed)), "proposal": proposal})
+
+    def _remote_command(self, request: Request) -> Response:
+        data = self._body(request)
+        signed = self.access.session(self._token(request))
+        try:
+            text = self.commands.run(signed.operator, data.get("action"), data)
+        except DomainError as refusal:
+            return self._json({"ok": False, "error": f"Refused: {refusal}"}, 409)
+        except Exception:  # never a traceback on the phone: the console's log keeps the details
+            log.exception("remote command %r from %s failed", data.get("action"), signed.operator)
+            return self._json({"ok": False, "error": "The console could not complete this command: look at the "
+                                                     "console's Log tab before trying again."}, 500)
+        self.remote_action.emit(str(data.get("action")), f"{signed.operator}: {text}")
+        self._schedule_push()
+        return self._json({"ok": True, "message": text})

@@ -1,0 +1,167 @@
+"""The room state: one plain JSON object with everything the room's screens show, read from the services.
+
+``/api/state`` returns it and every WebSocket push carries it; docs/room-display.md describes each field.
+Nothing here computes a rule: the clock, the figures, the places and the prizes come from the clock and floor
+services. Times left are given in milliseconds at ``as_of`` with a ``running`` flag, so a page counts down by
+itself between pushes. No contact details are ever part of it: players appear by the name they entered under.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from tournament_director.services.chip_counts import latest_call
+
+FORMAT = "tournament-director/room-state"
+VERSION = 1
+MOVES_KEPT = 20
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _iso_text(text: str | None) -> str | None:
+    """An ISO 8601 time from the log in the state's own form (UTC, milliseconds, Z)."""
+    if not text:
+        return None
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return _iso(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
+
+
+def _ms(seconds: float | None) -> int | None:
+    return None if seconds is None else max(0, round(seconds * 1000))
+
+
+def _period(period: Any) -> dict[str, Any] | None:
+    if period is None:
+        return None
+    if hasattr(period, "small_blind"):
+        return {
+            "kind": "level", "number": period.number, "small_blind": period.small_blind,
+            "big_blind": period.big_blind, "ante": period.ante, "big_blind_ante": period.big_blind_ante,
+            "betting": period.betting, "small_bet": period.small_bet, "big_bet": period.big_bet,
+            "duration_seconds": period.duration_seconds,
+        }
+    return {"kind": "break", "name": period.name or "Break", "duration_seconds": period.duration_seconds}
+
+
+class MoveMemory:
+    """The seats seen at the previous state, so that a move shows on the pages when it happens.
+
+    A player whose table or seat changed since the last look has moved (a balancing or breaking move, a
+    final-table redraw, a manual move, or an undo putting him back); the newest ``MOVES_KEPT`` moves are kept.
+    """
+
+    def __init__(self) -> None:
+        self._tournament: int | None = None
+        self._seats: dict[int, tuple[int, int]] = {}
+        self._moves: deque[dict[str, Any]] = deque(maxlen=MOVES_KEPT)
+        self._last_move: dict[int, dict[str, Any]] = {}
+
+    def observe(self, tournament_id: int | None, players: Iterable[Any], at: str) -> None:
+        if tournament_id != self._tournament:
+            self.__init__()  # another tournament: nothing it did was a move of this one
+            self._tournament = tournament_id
+        seats: dict[int, tuple[int, int]] = {}
+        for player in players:
+            if player.table is None or player.seat is None:
+                continue
+            now = (player.table, player.seat)
+            seats[player.entry_id] = now
+            before = self._seats.get(player.entry_id)
+            if before is not None and before != now:
+                move = {"entry_id": player.entry_id, "name": player.name, "from_table": before[0],
+                        "from_seat": before[1], "to_table": now[0], "to_seat": now[1], "at": at}
+                self._moves.appendleft(move)
+                self._last_move[player.entry_id] = move
+        for gone in set(self._last_move) - set(seats):
+            del self._last_move[gone]
+        self._seats = seats
+
+    def last_move(self, entry_id: int) -> dict[str, Any] | None:
+        move = self._last_move.get(entry_id)
+        if move is None:
+            return None
+        return {"from_table": move["from_table"], "from_seat": move["from_seat"], "at": move["at"]}
+
+    def recent(self) -> list[dict[str, Any]]:
+        return [{k: v for k, v in move.items() if k != "entry_id"} for move in self._moves]
+
+
+def _clock(session: Any) -> dict[str, Any] | None:
+    clock = session.clock
+    view = clock.view() if clock is not None else None
+    if view is None:
+        return None
+    level = view.level
+    return {
+        "started": view.started,
+        "running": view.running,
+        "on_break": view.on_break,
+        "restart_pending": view.restart_pending,
+        "period_index": view.period_index,
+        "remaining_ms": view.remaining_ms,
+        "level": _period(level),
+        "break_name": (view.break_name or "Break") if view.on_break else "",
+        "next": _period(view.next_level),
+        "ms_to_break": _ms(view.seconds_to_break),
+        "starts_in_ms": _ms(session.seconds_to_start()),
+        "notice": view.notice,
+    }
+
+
+def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = None) -> dict[str, Any]:
+    """The room state of the tournament in front of the director (``tournament`` null when none is open)."""
+    as_of = _iso(wall or datetime.now(UTC))
+    state: dict[str, Any] = {
+        "format": FORMAT, "version": VERSION, "as_of": as_of, "sequence": None, "tournament": None,
+        "clock": None, "figures": None, "payouts": [], "players": [], "results": [], "moves": [],
+        "notices": {"hand_for_hand": False, "final_table": False, "finished": False, "chip_count": None},
+    }
+    floor = session.tournament if session is not None else None
+    if floor is None:
+        return state
+    runner = session.runner
+    state["sequence"] = runner.last_seq
+    state["tournament"] = {"id": session.tournament_id, "name": session.tournament_name}
+    state["clock"] = _clock(session)
+
+    entries = floor.entries()
+    live = [e for e in entries if not e.busted]
+    memory.observe(session.tournament_id, live, as_of)
+    state["players"] = [
+        {"id": e.entry_id, "name": e.name, "table": e.table, "seat": e.seat, "moved": memory.last_move(e.entry_id)}
+        for e in sorted(live, key=lambda e: (e.name.casefold(), e.entry_id))
+    ]
+    state["moves"] = memory.recent()
+
+    figures = session.floor_figures()
+    tables_in_play = len({e.table for e in live if e.table is not None})
+    state["figures"] = {
+        "players_left": figures.players_left, "entries": figures.entries, "average_stack": figures.average_stack,
+        "chips_in_play": figures.chips_in_play, "prize_pool": figures.prize_pool, "tables": tables_in_play,
+    }
+    pool = floor.prize_pool()
+    state["payouts"] = [{"place": place, "amount": amount} for place, amount in enumerate(pool.prizes, start=1)
+                        if amount > 0]
+    state["results"] = [
+        {"place": r.place, "place_to": r.place_to, "name": r.name, "prize": r.prize,
+         "eliminated_by": list(r.eliminated_by), "busted_at": _iso_text(r.bust_time)}
+        for r in sorted(floor.results(), key=lambda r: (r.place, r.name.casefold()))
+    ]
+    call = latest_call(runner)
+    finished = floor.finished
+    state["notices"] = {
+        "hand_for_hand": bool(getattr(runner.state.floor, "hand_for_hand", False)) and not finished,
+        "final_table": tables_in_play == 1 and figures.players_left >= 2 and not finished,
+        "finished": finished,
+        "chip_count": None if call is None else {"called_at": _iso(call.time), "note": call.note},
+    }
+    return state
