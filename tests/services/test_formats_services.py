@@ -134,3 +134,31 @@ def test_a_custom_deal_must_share_exactly_the_prizes_left_and_chips_can_be_corre
     assert [p.name for p in chop.players] == ["Ann", "Bob", "Cy"] and not chop.problem
     deals.record(deals.propose("custom", {1: 150, 2: 100, 3: 50}))
     assert session.history()[-1].event_type == "deal.made"
+
+
+def test_structure_and_payout_files_go_the_guarded_way_and_the_refusal_names_the_file(session, tmp_path) -> None:
+    new(session)
+    before = len(session.history())
+    latin1 = tmp_path / "latin1.toml"
+    latin1.write_bytes('name = "Soirée"\n'.encode("latin-1"))
+    with pytest.raises(DomainError, match="latin1.toml: the file is not UTF-8 text"):
+        session.structures.import_file(latin1)
+    huge = tmp_path / "huge.toml"
+    huge.write_text('[[periods]]\nkind = "level"\nnumber = 1\nduration_seconds = 600\nsmall_blind = 10\n'
+                    f"big_blind = {10 ** 40}\n", encoding="utf-8")
+    with pytest.raises(DomainError, match=r"huge.toml: period 1 \(level 1\): big_blind is too large"):
+        session.structures.import_file(huge)
+    big = tmp_path / "big.toml"
+    big.write_bytes(b"#" * (2 * 1024 * 1024))
+    with pytest.raises(DomainError, match="big.toml: is too large"):
+        session.payouts.import_file(big)
+    bad_band = tmp_path / "bands.toml"
+    bad_band.write_text('name = "Ours"\n[[bands]]\nmin_entries = 2\nmax_entries = 9\npercentages = [60, 30]\n',
+                        encoding="utf-8")
+    with pytest.raises(DomainError, match="bands.toml, band 1: percentages add up to 90"):
+        session.payouts.import_file(bad_band)
+    with_bom = tmp_path / "bom.toml"
+    with_bom.write_bytes(b"\xef\xbb\xbf" + b'name = "Ours"\n[[bands]]\nmin_entries = 2\nmax_entries = 9\n'
+                         b"percentages = [62.5, 37.5]\n")
+    assert session.payouts.import_file(with_bom).name == "Ours"
+    assert len(session.history()) == before + 1

@@ -22,11 +22,10 @@ from tournament_director.domain.money.payouts import (
     PayoutTable,
     percentage,
     parse_payout_table,
-    payout_table_from_toml,
     payout_table_to_toml,
 )
 from tournament_director.services.settings import SettingsService
-from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_text_file
+from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_payout_table_file
 
 __all__ = ["BandSummary", "BandView", "PayoutService", "PayoutTableView", "expand_percentages"]
 
@@ -148,8 +147,7 @@ class PayoutService:
 
     # --- files and templates -----------------------------------------------------------------------------
     def import_file(self, path: Path) -> PayoutTable:
-        path = Path(path)
-        table = payout_table_from_toml(read_text_file(path), path.name)
+        table = read_payout_table_file(Path(path))
         self.set_table(table)
         return table
 

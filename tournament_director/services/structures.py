@@ -21,11 +21,10 @@ from tournament_director.domain.clock.structure import (
     Structure,
     check_played_periods_kept,
     period_from_dict,
-    structure_from_toml,
     structure_to_toml,
 )
 from tournament_director.domain.errors import DomainError
-from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_text_file
+from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_structure_file
 
 __all__ = ["StructureInPlay", "StructureService"]
 
@@ -150,7 +149,7 @@ class StructureService:
     # --- files and templates -----------------------------------------------------------------------------
     def import_file(self, path: Path) -> Structure:
         """Put the structure of a TOML file in play; a file without [chips] keeps the chip set in play."""
-        structure, chip_set = structure_from_toml(read_text_file(Path(path)))
+        structure, chip_set = read_structure_file(Path(path))
         current = self.in_play()
         if chip_set is None and current is not None:
             chip_set = current.chip_set

@@ -13,17 +13,19 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.structure import Structure, structure_from_toml, structure_to_toml
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.reading import FileRefused, read_text
 from tournament_director.domain.money.payouts import PayoutTable, payout_table_from_toml, payout_table_to_toml
 from tournament_director.resources import resources_root
 
-__all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "read_text_file", "template_title"]
+__all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "read_payout_table_file", "read_structure_file",
+           "read_text_file", "template_title"]
 
 ROOM_PREFIX = "room:"
-MAX_FILE_BYTES = 1024 * 1024  # a structure or a payout table is a few kilobytes
 _titles: dict[tuple[str, int], str] = {}  # (path, modification time) -> the title inside the file
 
 
@@ -41,18 +43,34 @@ class TemplateInfo:
 
 
 def read_text_file(path: Path) -> str:
-    """The UTF-8 text of a structure or payout-table file; DomainError naming the file when it cannot be used."""
-    path = Path(path)
+    """The text of a structure or payout-table file, read the program's one guarded way (domain/reading.py: size
+    limit, a UTF-8 byte-order mark accepted, other encodings refused), the refusal naming the file."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise DomainError(f"{path.name} cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise DomainError(f"{path.name} is too large: more than {MAX_FILE_BYTES:,} bytes")
+        return read_text(Path(path))
+    except FileRefused as refused:
+        raise refused.in_file(Path(path).name) from None
+
+
+def read_structure_file(path: Path) -> tuple[Structure, ChipSet | None]:
+    """A structure file; any refusal names the file."""
+    return _named(path, lambda text: structure_from_toml(text))
+
+
+def read_payout_table_file(path: Path) -> PayoutTable:
+    return _named(path, lambda text: payout_table_from_toml(text, Path(path).name))
+
+
+def _named(path: Path, parse: Any) -> Any:
+    name = Path(path).name
+    text = read_text_file(path)
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DomainError(f"{path.name} is not UTF-8 text: save the file as UTF-8") from None
+        return parse(text)
+    except FileRefused as refused:
+        raise refused.in_file(name) from None
+    except DomainError as refused:
+        if refused.message.startswith(name):
+            raise
+        raise DomainError(f"{name}: {refused.message}", refused.rule) from None
 
 
 class TemplateLibrary:
@@ -63,10 +81,10 @@ class TemplateLibrary:
 
     # --- listing -----------------------------------------------------------------------------------------
     def structures(self) -> list[TemplateInfo]:
-        return self._list("structures", lambda path: structure_from_toml(read_text_file(path))[0].name)
+        return self._list("structures", lambda path: read_structure_file(path)[0].name)
 
     def payout_tables(self) -> list[TemplateInfo]:
-        return self._list("payouts", lambda path: payout_table_from_toml(read_text_file(path), path.name).name)
+        return self._list("payouts", lambda path: read_payout_table_file(path).name)
 
     def _list(self, kind: str, title_of: object) -> list[TemplateInfo]:
         shipped = resources_root() / kind
@@ -97,11 +115,11 @@ class TemplateLibrary:
     # --- loading -----------------------------------------------------------------------------------------
     def load_structure(self, key: str) -> tuple[Structure, ChipSet | None]:
         info = self._find("structures", key, self.structures())
-        return structure_from_toml(read_text_file(info.path))
+        return read_structure_file(info.path)
 
     def load_payout_table(self, key: str) -> PayoutTable:
         info = self._find("payouts", key, self.payout_tables())
-        return payout_table_from_toml(read_text_file(info.path), info.path.name)
+        return read_payout_table_file(info.path)
 
     def is_shipped_payout_table(self, key: str) -> bool:
         return any(info.key == key and not info.room for info in self.payout_tables())

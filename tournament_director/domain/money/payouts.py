@@ -17,15 +17,24 @@ pool.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Sequence
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.limits import MAX_ENTRIES, MAX_NAME_LENGTH
+from tournament_director.domain.reading import (
+    FileRefused,
+    check_list,
+    check_string,
+    check_whole,
+    parse_toml,
+    read_text,
+)
 
 HUNDRED = Decimal(100)
+MAX_BANDS = 1_000
 
 
 @dataclass(frozen=True)
@@ -99,24 +108,35 @@ def percentage(value: Any, where: str) -> Decimal:
 _decimal = percentage
 
 
+def _entries(value: Any, where: str, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
+        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
+    return check_whole(value, f"{where}: {name}", minimum=0, maximum=MAX_ENTRIES)
+
+
 def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> PayoutTable:
     bands: list[PayoutBand] = []
     raw_bands = data.get("bands")
     if not isinstance(raw_bands, list) or not raw_bands:
         raise DomainError(f"{source}: no [[bands]]")
+    check_list(raw_bands, "bands", file=source, max_items=MAX_BANDS)
     for index, raw in enumerate(raw_bands, start=1):
         where = f"{source}, band {index}"
-        try:
-            low, high = int(raw["min_entries"]), int(raw["max_entries"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise DomainError(f"{where}: needs whole numbers min_entries and max_entries") from exc
+        if not isinstance(raw, dict) or "min_entries" not in raw or "max_entries" not in raw:
+            raise DomainError(f"{where}: needs whole numbers min_entries and max_entries")
+        low = _entries(raw["min_entries"], where, "min_entries")
+        high = _entries(raw["max_entries"], where, "max_entries")
+        check_list(raw.get("percentages", []), f"band {index} percentages", file=source, max_items=MAX_ENTRIES)
+        check_list(raw.get("ranges", []), f"band {index} ranges", file=source)
         if low < 1 or high < low:
             raise DomainError(f"{where}: min_entries {low} .. max_entries {high} is not a range")
         percentages = [_decimal(p, where) for p in raw.get("percentages", [])]
         for entry in raw.get("ranges", []):
             if not isinstance(entry, list) or len(entry) != 3:
                 raise DomainError(f"{where}: a range is [first place, last place, percent each]")
-            first, last, each = int(entry[0]), int(entry[1]), _decimal(entry[2], where)
+            first = _entries(entry[0], where, "a range's first place")
+            last = _entries(entry[1], where, "a range's last place")
+            each = _decimal(entry[2], where)
             if first != len(percentages) + 1 or last < first:
                 raise DomainError(f"{where}: range {first}-{last} does not follow place {len(percentages)}")
             percentages.extend([each] * (last - first + 1))
@@ -130,23 +150,22 @@ def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> Pa
         if bands and low != bands[-1].max_entries + 1:
             raise DomainError(f"{where}: starts at {low} entries, the band before ends at {bands[-1].max_entries}")
         bands.append(PayoutBand(low, high, tuple(percentages)))
-    return PayoutTable(str(data.get("name", source)), tuple(bands))
+    name = check_string(data.get("name", source), "name", file=source, max_length=MAX_NAME_LENGTH)
+    return PayoutTable(name, tuple(bands))
 
 
 def load_payout_table(path: Path) -> PayoutTable:
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DomainError(f"payout table {path.name} is not valid TOML: {exc}") from exc
-    return parse_payout_table(data, path.name)
+    """A payout table file, read the program's one guarded way (domain/reading.py)."""
+    return payout_table_from_toml(read_text(path), Path(path).name)
 
 
 def payout_table_from_toml(text: str, source: str = "payout table") -> PayoutTable:
-    """A payout table from the text of its TOML file; DomainError naming the file and the band at fault."""
+    """A payout table from the text of its TOML file (floats read exactly); DomainError naming the file and the
+    band at fault."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DomainError(f"{source} is not valid TOML: {exc}") from None
+        data = parse_toml(text, file=source)
+    except FileRefused as refused:
+        raise refused.in_file(source) from None
     return parse_payout_table(data, source)
 
 

@@ -17,6 +17,15 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.limits import (
+    MAX_ENTRIES,
+    MAX_LEVELS,
+    MAX_SEATS,
+    MAX_TABLES,
+    check_amount,
+    check_count,
+    check_name,
+)
 
 BOUNTY_MODES = ("none", "fixed", "progressive")
 BUTTON_MODES = ("dead", "moving")
@@ -25,6 +34,12 @@ _TIME_OF_DAY = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 STANDARD_OPTION = "Standard"  # the name of the standard buy-in (buy_in, fee, starting_stack)
 MAX_BUY_IN_OPTIONS = 6
 _LEVEL_FIELDS = ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level")
+# Money and chips, within the program's limit on amounts (domain/limits.py); counts within theirs.
+_AMOUNTS = ("buy_in", "fee", "starting_stack", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "rebuy_chips",
+            "rebuy_max_chips", "addon_price", "addon_fee", "addon_chips", "payout_unit")
+_LABELS = {"buy_in": "the buy-in", "fee": "the entry fee"}
+_COUNTS = {"rebuy_limit": MAX_ENTRIES, "reentry_limit": MAX_ENTRIES, "tolerance_many_tables": MAX_SEATS,
+           "tolerance_few_tables": MAX_SEATS, "few_tables": MAX_TABLES, "halt_short_by": MAX_SEATS}
 
 
 @dataclass(frozen=True)
@@ -50,12 +65,14 @@ class BuyInOption:
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
             raise DomainError(f"{where} needs a name (for example Deep stack)")
-        option = cls(name.strip(), data.get("buy_in", 0), data.get("fee", 0), data.get("chips", 0))
+        option = cls(check_name(name, f"{where}'s name"), data.get("buy_in", 0), data.get("fee", 0),
+                     data.get("chips", 0))
         for field_name in ("buy_in", "fee", "chips"):
             value = getattr(option, field_name)
             if not _is_int(value) or value < 0:
                 raise DomainError(f"buy-in option {option.name!r}: {field_name} must be a whole number of at least 0, "
                                   f"not {value!r}")
+            check_amount(value, f"buy-in option {option.name!r}: {field_name}")
         if option.chips <= 0:
             raise DomainError(f"buy-in option {option.name!r} needs chips above zero")
         return option
@@ -164,6 +181,18 @@ class TournamentSettings:
                 raise DomainError(f"setting {name} must be true or false, not {value!r}")
         if not isinstance(self.name, str) or not self.name.strip():
             raise DomainError("the tournament needs a name")
+        check_name(self.name, "tournament name")
+        for name in _AMOUNTS:
+            value = getattr(self, name)
+            if value is not None:
+                check_amount(value, f"{_LABELS.get(name, name.replace('_', ' '))} ({name})")
+        for name, top in _COUNTS.items():
+            check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 0, top)
+        for name in _LEVEL_FIELDS:
+            if getattr(self, name) is not None:
+                check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 1, MAX_LEVELS)
+        if len(self.break_order) > MAX_TABLES or any(not 1 <= n <= MAX_TABLES for n in self.break_order):
+            raise DomainError(f"break_order names tables 1 to {MAX_TABLES:,}, each once")
         if self.starting_stack <= 0:
             raise DomainError("the starting stack must be more than zero chips")
         if not 0 <= self.rake_percent <= 100:
@@ -193,10 +222,6 @@ class TournamentSettings:
             raise DomainError("rebuys need rebuy_chips above zero")
         if self.addon_enabled and self.addon_chips <= 0:
             raise DomainError("an add-on needs addon_chips above zero")
-        for name in _LEVEL_FIELDS:
-            level = getattr(self, name)
-            if level is not None and level < 1:
-                raise DomainError(f"setting {name} must be level 1 or later (or empty), not {level}")
         if len(set(self.break_order)) != len(self.break_order):
             raise DomainError("break_order names a table twice")
         for position, option in enumerate(self.buy_in_options, start=1):
