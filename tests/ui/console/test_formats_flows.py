@@ -399,3 +399,55 @@ def test_a_settings_change_refused_by_history_then_an_allowed_one_undone_and_pla
     winner = run_to_a_winner(qtbot, window)
     assert len(window.results_tab.model.rows) == 5 and winner
     assert refusals == [] and window.session.tournament.check_invariants() == []
+
+
+def test_the_payout_table_edited_refused_fixed_rounded_exported_imported_and_saved_from_the_payouts_tab(
+        qtbot, console, refusals, tmp_path) -> None:
+    window = console
+    wizard = open_wizard(qtbot, window, "Friday", "turbo")
+    page(qtbot, wizard, "Payouts")
+    choose(qtbot, wizard.form.payouts, "steep")
+    create(qtbot, window, wizard)
+    register(qtbot, window, *PLAYERS[:5], "Grace O'Malley", "Hiroshi Tanaka", "Ingrid Bauer")   # 8 entries
+    tab = window.payouts_tab
+    window.tabs.setCurrentWidget(tab)
+    assert "Steep, the band for 7–10 entries" in tab.payouts.toHtml()
+
+    click(qtbot, tab.edit_button)
+    editor = tab.editor
+    active(qtbot, editor)
+    row = [editor.table.item(r, 0).text() for r in range(editor.table.rowCount())].index("7")
+    edit_cell(qtbot, editor.table, row, 2, "50, 30, 15")
+    assert editor.table.item(row, 3).text() == "3" and editor.table.item(row, 4).text() == "95 %"
+    editor.name.selectAll()
+    type_text(qtbot, editor.name, "Friday league")
+    click(qtbot, ok(editor))
+    assert editor.isVisible() and "band 2: percentages add up to 95, not 100" in editor.error.text()
+    edit_cell(qtbot, editor.table, row, 2, "50, 30, 20")
+    click(qtbot, ok(editor))
+    assert not editor.isVisible()
+    active(qtbot, window)
+    assert window.session.tournament.prize_pool().prizes == (400, 240, 160)
+    assert "Friday league, the band for 7–10 entries" in tab.payouts.toHtml()
+
+    set_spin(qtbot, tab.unit, 25)
+    click(qtbot, tab.unit_button)
+    assert window.session.tournament.prize_pool().prizes == (425, 225, 150)   # down to 25s, what is left to 1st
+    click(qtbot, tab.export_button)
+    pick_file(qtbot, tab.file_dialog, tmp_path / "friday")
+    active(qtbot, window)
+    choose(qtbot, tab.templates, "standard")
+    click(qtbot, tab.apply_button)
+    assert "Standard, the band for 8–10 entries; prizes rounded to 25" in tab.payouts.toHtml()
+    click(qtbot, tab.import_button)
+    pick_file(qtbot, tab.file_dialog, tmp_path / "friday.toml")
+    active(qtbot, window)
+    assert "Friday league" in tab.payouts.toHtml()
+    click(qtbot, tab.template_button)
+    name_edit = tab.name_dialog.findChild(QLineEdit)
+    active(qtbot, tab.name_dialog)
+    qtbot.keyClick(name_edit, Qt.Key.Key_Return)                       # the name offered: the table's own
+    active(qtbot, window)
+    assert tab.templates.findData("room:friday-league") >= 0
+    assert [e.event_type for e in window.session.history()].count("payouts.table_set") == 3
+    assert refusals == []
