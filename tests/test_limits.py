@@ -174,7 +174,6 @@ def test_adding_more_tables_than_the_limit_is_refused_at_once(session: DirectorS
     assert recorded(session) == before
 
 
-@AFTER_THE_RESHAPE
 def test_a_buy_in_beyond_the_limit_is_refused(session: DirectorSession):
     settings = session.tournament.settings.to_dict() | {"buy_in": 10**30}
     with pytest.raises(DomainError, match="buy-in"):

@@ -86,6 +86,23 @@ def _hand_next(p: Mapping[str, Any]) -> str:
     return f"Next hand at {where}{blinds}"
 
 
+def _settings_changed(p: Mapping[str, Any]) -> str:
+    def shown(value: Any) -> str:
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        if isinstance(value, int):
+            return f"{value:,}"
+        if isinstance(value, list):
+            return ", ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value) or "none"
+        return str(value)
+
+    changes = p.get("changes", {})
+    return "Settings changed: " + "; ".join(f"{name.replace('_', ' ')} → {shown(value)}"
+                                            for name, value in changes.items())
+
+
 def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
                    period_label: Callable[[int], str] = lambda index: f"period {index + 1}") -> str:
     """One line for the log. ``names`` maps entry ids to player names; ``period_label`` names a period index."""
@@ -113,6 +130,9 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "hand.finished": lambda: f"Hand finished at table(s) {_list([str(t) for t in p.get('tables', [])] or ['?'])}",
         "hand_for_hand.set": lambda: f"Hand-for-hand {'on' if p.get('on') else 'off'}",
         "payouts.edited": lambda: "Payouts edited" if p.get("percentages") else "Payouts back to the table",
+        "settings.changed": lambda: _settings_changed(p),
+        "payouts.table_set": lambda: (f"Payout table: {p['table'].get('name', '')}" if p.get("table")
+                                      else "Payout table: back to the table of the settings"),
         "deal.made": lambda: f"Deal made ({str(p.get('method', '')).replace('_', ' ')}) between "
                              f"{len(p.get('shares', []))} players",
         "structure.replaced": lambda: f"Structure {p.get('structure', {}).get('name') or ''} loaded".replace("  ", " "),

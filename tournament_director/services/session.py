@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,15 +20,19 @@ from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
-from tournament_director.resources import resource_path
 from tournament_director.services.backups import BackupSchedule
 from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, CommandRunner
+from tournament_director.services.deals import DealService
 from tournament_director.services.event_text import describe_event
+from tournament_director.services.payouts import PayoutService
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
 from tournament_director.services.results import Results
 from tournament_director.services.room_news import RoomNews, room_news
+from tournament_director.services.settings import SettingsService
+from tournament_director.services.structures import StructureService
+from tournament_director.services.templates import TemplateLibrary
 from tournament_director.services.tournament import MoveProposal, TournamentService
 from tournament_director.services.wall_clock import WallClockJobs
 
@@ -46,18 +51,18 @@ Listener = Callable[[str], None]
 
 @dataclass(frozen=True)
 class NewTournamentPlan:
-    """What the new-tournament wizard asks: enough to run a nightly tournament."""
+    """What the new-tournament wizard asks: enough to run a nightly tournament, and any other setting."""
 
     name: str
-    structure_template: str  # a shipped structure: data/structures/NAME.toml
-    payout_table: str = "standard"  # a shipped payout table: data/payouts/NAME.toml
+    structure_template: str  # a template key: a shipped structure (data/structures/NAME.toml) or "room:..."
+    payout_table: str = "standard"  # a template key: a shipped payout table (data/payouts/NAME.toml) or "room:..."
     buy_in: int = 100
     fee: int = 0
     starting_stack: int = 20_000
     tables: int = 3
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
-    reentry_limit: int = 0  # re-entries a player may make once out (WSOP 13), while registration is open
+    settings: Mapping[str, Any] | None = None  # every other setting (TournamentSettings field -> value)
 
 
 @dataclass(frozen=True)
@@ -245,10 +250,40 @@ class DirectorSession:
                                                    **self._clock_sources)
         return self._services["clock"]
 
+    # ----- the formats: settings after the start, structures, payout tables, deals, the room's templates -------
+    @property
+    def templates(self) -> TemplateLibrary:
+        """The shipped structures and payout tables and the room's own, kept beside the database."""
+        folder = self._store.path.parent / "templates" if self._store is not None else None
+        return TemplateLibrary(folder)
+
+    def _area(self, name: str, make: Callable[[], Any]) -> Any:
+        if self._runner is None:
+            return None
+        if name not in self._services:
+            self._services[name] = make()
+        return self._services[name]
+
+    @property
+    def settings(self) -> SettingsService | None:
+        return self._area("settings", lambda: SettingsService(self._runner))
+
+    @property
+    def structures(self) -> StructureService | None:
+        return self._area("structures", lambda: StructureService(self.clock, self.templates))
+
+    @property
+    def payouts(self) -> PayoutService | None:
+        return self._area("payouts", lambda: PayoutService(self._runner, self.templates, self.settings))
+
+    @property
+    def deals(self) -> DealService | None:
+        return self._area("deals", lambda: DealService(self.tournament))
+
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan) -> int:
-        """Create, open and set up a tournament: settings, tables and the blind structure (one event each,
-        all written with the tournament in one transaction).
+        """Create, open and set up a tournament: settings, tables and the blind structure (one event each, and the
+        payout table when it is the room's own), all written with the tournament in one transaction.
 
         Everything the plan names is checked before the tournament is created, so a bad plan leaves the database
         as it was.
@@ -256,14 +291,19 @@ class DirectorSession:
         name = plan.name.strip()
         if not name:
             raise DomainError("a tournament needs a name")
+        library = self.templates
+        shipped_table = library.is_shipped_payout_table(plan.payout_table)
+        room_table = None if shipped_table else library.load_payout_table(plan.payout_table)
         settings = TournamentSettings.from_dict({
+            **dict(plan.settings or {}),
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
-            "payout_table": plan.payout_table, "late_registration_until_level": plan.late_registration_until_level,
-            "reentry_limit": plan.reentry_limit,
+            "payout_table": plan.payout_table if shipped_table else "standard",
+            "late_registration_until_level": plan.late_registration_until_level,
         })
-        if not resource_path("payouts", f"{plan.payout_table}.toml").is_file():
-            raise DomainError(f"there is no payout table {plan.payout_table!r}")
-        structure, chip_set = load_template(plan.structure_template)
+        if plan.structure_template.startswith("room:"):
+            structure, chip_set = library.load_structure(plan.structure_template)
+        else:
+            structure, chip_set = load_template(plan.structure_template)
         structure.validate(chip_set)
         if not 1 <= plan.tables <= 2000:
             raise DomainError(f"a tournament needs between 1 and 2000 tables, not {plan.tables}")
@@ -273,6 +313,8 @@ class DirectorSession:
         draft = self._store.draft_tournament(name, operator=self.operator)
         runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=self.operator)
         TournamentService(runner, rng=self._rng).configure(settings)
+        if room_table is not None:
+            PayoutService(runner, library, SettingsService(runner)).set_table(room_table)
         TournamentService(runner, rng=self._rng).add_tables(plan.tables, plan.seats_per_table)
         ClockService(runner, **self._clock_sources).load_structure(structure, chip_set)
         tournament_id = draft.commit()

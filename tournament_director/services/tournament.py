@@ -17,6 +17,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
 from tournament_director.domain.floor.busts import one_left_while_registration_open
+from tournament_director.domain.floor.entries import level_of
 from tournament_director.domain.floor.records import Entry
 from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
 from tournament_director.domain.floor.standings import (
@@ -25,6 +26,7 @@ from tournament_director.domain.floor.standings import (
 from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.icm import chip_chop, icm_deal
 from tournament_director.domain.money.settings import TournamentSettings
+from tournament_director.services.settings import break_fields
 
 __all__ = [
     "BustResult", "DealProposal", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
@@ -151,6 +153,10 @@ class TournamentService:
         current = self._level()
         return getattr(current, "number", None)
 
+    def _on_break(self, level: int | None) -> dict[str, Any]:
+        """On a break (and no level given): the break and the level before it, for "until level N" checks."""
+        return {} if level is not None else break_fields(self.runner.state)
+
     def _forced(self, forced: ForcedBets | None) -> ForcedBets:
         if forced is not None:
             return forced
@@ -190,14 +196,19 @@ class TournamentService:
         return self.runner.execute("registration.closed", {"closed": closed, "time": self._stamp()["time"]})
 
     # --- entries -----------------------------------------------------------------------------
-    def register(self, name: str, player_id: int | None = None, *, level: int | None = None) -> EntryView:
-        """A buy-in or re-entry. Once seats are drawn, the player draws from the same seat pool (TDA 8-A)."""
+    def register(self, name: str, player_id: int | None = None, *, level: int | None = None,
+                 option: str | None = None) -> EntryView:
+        """A buy-in or re-entry (of the buy-in ``option``, the standard one by default). Once seats are drawn, the
+        player draws from the same seat pool (TDA 8-A)."""
         t = self._t
         entry_id = t.next_entry_id
         payload: dict[str, Any] = {"entry_id": entry_id, "name": name, "player_id": player_id,
-                                   "level": self._level_number(level), **self._stamp(), "seat": None}
+                                   "level": self._level_number(level), **self._on_break(level), **self._stamp(),
+                                   "seat": None}
+        if option:
+            payload["option"] = option
         if t.seated_drawn:
-            if t.registration_open(payload["level"], payload["time_of_day"]):
+            if t.registration_open(level_of(payload), payload["time_of_day"]):
                 # the seat pool of the shortest tables, the table that breaks last first (TDA 8-A; seed 004 T 5)
                 last_to_break = [t.tables[n] for n in reversed(t.break_order())]
                 [(_, table, seat)] = draw_start_seats([entry_id], last_to_break, self.rng)
@@ -242,11 +253,13 @@ class TournamentService:
         return self.runner.execute("table.button_set", {"table": table, "seat": seat})
 
     def rebuy(self, entry_id: int, *, level: int | None = None) -> EntryView:
-        self.runner.execute("entry.rebuy", {"entry_id": entry_id, "level": self._level_number(level)})
+        self.runner.execute("entry.rebuy", {"entry_id": entry_id, "level": self._level_number(level),
+                                            **self._on_break(level)})
         return self.entry(entry_id)
 
     def add_on(self, entry_id: int, *, level: int | None = None) -> EntryView:
-        self.runner.execute("entry.addon", {"entry_id": entry_id, "level": self._level_number(level)})
+        self.runner.execute("entry.addon", {"entry_id": entry_id, "level": self._level_number(level),
+                                            **self._on_break(level)})
         return self.entry(entry_id)
 
     def set_present(self, entry_id: int, present: bool) -> EntryView:
@@ -350,7 +363,7 @@ class TournamentService:
         if method == "icm":
             amounts = icm_deal(stacks, prizes, unit)
         elif method == "chip_chop":
-            amounts = chip_chop(stacks, sum(prizes), unit)
+            amounts = chip_chop(stacks, prizes, unit)
         else:
             raise DomainError(f"a deal is 'icm' or 'chip_chop', not {method!r}")
         return DealProposal(method, tuple((e.id, a) for e, a in zip(alive, amounts)), sum(prizes))

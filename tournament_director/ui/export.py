@@ -22,9 +22,11 @@ def _csv_safe(text: str) -> str:
 def results_csv(rows: Sequence[ResultRow]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["place", "player", "prize", "bounties"])
+    options = any(row.buy_in for row in rows)  # a tournament selling several buy-ins: which one each entry bought
+    writer.writerow(["place", "player", "prize", "bounties"] + (["buy_in"] if options else []))
     for row in rows:
-        writer.writerow([row.place, _csv_safe(row.name), row.prize, row.bounties])
+        writer.writerow([row.place, _csv_safe(row.name), row.prize, row.bounties]
+                        + ([_csv_safe(row.buy_in)] if options else []))
     return out.getvalue()
 
 

@@ -236,6 +236,7 @@ class ResultRow:
     bounties: int = 0
     entry_id: int | None = None
     place_text: str = ""  # "17th–18th" for shared places
+    buy_in: str = ""  # the buy-in option of the entry, when the tournament sells more than one
 
 
 RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (

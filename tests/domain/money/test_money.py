@@ -40,7 +40,7 @@ def test_rebuys_respect_limit_level_and_chip_condition():
     with pytest.raises(DomainError, match="ended after level 4"):
         t.apply("entry.rebuy", {"entry_id": 1, "level": 5})
     t.apply("chips.counted", {"counts": [[1, 12_000], [2, 8_000]]})
-    with pytest.raises(DomainError, match="needs 10000 or fewer"):
+    with pytest.raises(DomainError, match="needs 10,000 or fewer"):
         t.apply("entry.rebuy", {"entry_id": 1, "level": 2})
     t.apply("entry.rebuy", {"entry_id": 2, "level": 2})
     with pytest.raises(DomainError, match="used all 1 rebuys"):
@@ -153,8 +153,8 @@ def test_icm_equal_stacks_share_equally_and_equities_add_up_to_the_prizes():
 
 def test_icm_and_chip_chop_deals_pay_exactly_the_prizes_left():
     assert sum(icm_deal([7_000, 2_000, 1_000], [500, 300, 200], unit=5)) == 1_000
-    chop = chip_chop([7_000, 2_000, 1_000], 1_001)
-    assert sum(chop) == 1_001 and chop[1] == 200 and chop[2] == 100
+    chop = chip_chop([7_000, 2_000, 1_000], [501, 300, 200])
+    assert sum(chop) == 1_001 and chop == [200 + 280 + 1, 200 + 80, 200 + 40]
 
 
 def test_a_recorded_deal_fixes_the_prizes_of_the_players_left_and_the_total_is_the_prize_pool():

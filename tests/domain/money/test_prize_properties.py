@@ -44,7 +44,7 @@ def test_prizes_paid_equal_the_prize_pool_and_places_cover_one_to_the_entries(mo
             prizes += [0] * (len(alive) - len(prizes))
             stacks = [max(e.chips, 1) for e in alive]
             shares = (icm_deal(stacks, prizes, money["payout_unit"]) if deal == "icm"
-                      else chip_chop(stacks, sum(prizes), money["payout_unit"]))
+                      else chip_chop(stacks, prizes, money["payout_unit"]))
             t.apply("deal.made", {"method": deal, "shares": [[e.id, s] for e, s in zip(alive, shares)]})
         hand += 1
         victims = rng.sample(alive, k=min(rng.choice([1, 1, 2, 3]), len(alive) - 1))

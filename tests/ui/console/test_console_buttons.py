@@ -168,7 +168,7 @@ def test_structure_template_clock_keys_and_deal(qtbot, session, ui_settings, ref
     window.tick()
     assert window.mini_clock.level_label.text().startswith("Level 2")
 
-    # The deal (Ctrl+D): chip chop among the four players left, recorded as one event.
+    # The deal (Ctrl+D): chip chop among the four players left, recorded as one event once the director confirms.
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL)
     dialog = window.payouts_tab.deal_dialog
     dialog.set_method("chip_chop")
@@ -176,6 +176,9 @@ def test_structure_template_clock_keys_and_deal(qtbot, session, ui_settings, ref
     proposal = dialog.proposal
     assert sum(amount for _entry, amount in proposal.shares) == proposal.total
     qtbot.mouseClick(ok(dialog), Qt.MouseButton.LeftButton)
+    assert session.history()[-1].event_type != "deal.made", "the deal is recorded only after the question"
+    confirmation = dialog.confirmation
+    qtbot.mouseClick(confirmation.button(QMessageBox.StandardButton.Yes), Qt.MouseButton.LeftButton)
     last = session.history()[-1]
     assert last.event_type == "deal.made" and last.payload["method"] == "chip_chop"
     assert refusals == []

@@ -11,10 +11,13 @@ at that level (TDA 24; rules-reference 2.6). A structure file is TOML with the p
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from decimal import Decimal
 from typing import Any, Union
 
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.limits import MAX_AMOUNT, MAX_DURATION_SECONDS, MAX_LEVELS
+from tournament_director.domain.reading import check_list, check_whole, parse_toml
 
 BETTING_STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "half_pot_limit")
 
@@ -120,6 +123,15 @@ class Structure:
         del periods[index]
         return replace(self, periods=_renumbered(periods))
 
+    def with_moved(self, index: int, to: int) -> "Structure":
+        """Period ``index`` moved to position ``to`` (0 = first); the levels are numbered again."""
+        self.period(index)
+        if not 0 <= to < len(self.periods):
+            raise DomainError(f"a period can move to position 1 to {len(self.periods)}, not {to + 1}")
+        periods = list(self.periods)
+        periods.insert(to, periods.pop(index))
+        return replace(self, periods=_renumbered(periods))
+
     # --- validation -----------------------------------------------------------------------------
     def validate(self, chip_set: ChipSet | None = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""
@@ -170,6 +182,25 @@ class Structure:
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
         return cls(periods=periods, name=_text(data.get("name", ""), "the structure", "name"),
                    description=_text(data.get("description", ""), "the structure", "description"))
+
+
+def check_played_periods_kept(old: Structure, new: Structure, current_index: int) -> None:
+    """The levels and breaks already played stay as they were played: the periods before ``current_index`` (the
+    one in play) must be the same, in the same places, in ``new``; DomainError naming the first that is not."""
+    for index in range(current_index):
+        before = old.periods[index]
+        after = new.periods[index] if index < len(new.periods) else None
+        if after != before:
+            raise DomainError(f"{_played_label(old, index)} has been played: it cannot be changed, moved or removed "
+                              f"(the period in play is {_played_label(old, current_index)})")
+
+
+def _played_label(structure: Structure, index: int) -> str:
+    period = structure.periods[index]
+    if isinstance(period, Level):
+        return f"level {period.number}"
+    before = [p.number for p in structure.periods[:index] if isinstance(p, Level)]
+    return f"the {period.name.lower() or 'break'} after level {before[-1] if before else 0}"
 
 
 def _renumbered(periods: list[Period]) -> tuple[Period, ...]:
@@ -233,10 +264,11 @@ def period_to_dict(period: Period) -> dict[str, Any]:
     }
 
 
-def _whole_number(value: Any, where: str, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def _whole_number(value: Any, where: str, name: str, maximum: int = MAX_AMOUNT) -> int:
+    """A whole number within the program's limits (a file's 900.0 is 900); the refusal names the period and field."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
-    return value
+    return check_whole(value, f"{where}: {name}", minimum=-maximum, maximum=maximum)
 
 
 def _text(value: Any, where: str, name: str) -> str:
@@ -267,8 +299,9 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
         bets = {name: None if data.get(name) is None else _whole_number(data[name], where, name)
                 for name in ("small_bet", "big_bet")}
         return Level(
-            number=_whole_number(data["number"], where, "number"),
-            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
+            number=_whole_number(data["number"], where, "number", MAX_LEVELS),
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds",
+                                           MAX_DURATION_SECONDS),
             small_blind=_whole_number(data["small_blind"], where, "small_blind"),
             big_blind=_whole_number(data["big_blind"], where, "big_blind"),
             ante=_whole_number(data.get("ante", 0), where, "ante"),
@@ -289,7 +322,8 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
         if not isinstance(colour_up, (list, tuple)):
             raise DomainError(f"{where}: colour_up must be a list of chip values, not {colour_up!r}")
         return Break(
-            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds",
+                                           MAX_DURATION_SECONDS),
             colour_up=tuple(_whole_number(value, where, "a colour_up chip value") for value in colour_up),
             name=_text(data.get("name", "Break"), where, "name"),
         )
@@ -355,13 +389,12 @@ def validate_structure_chips(structure: Structure, chip_set: ChipSet) -> None:
 
 # --- TOML import and export ------------------------------------------------------------------------
 def structure_from_toml(text: str) -> tuple[Structure, ChipSet | None]:
-    """Read a structure (and its chip set, when the file has a [chips] table); validates both."""
-    import tomllib
-
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DomainError(f"the structure file is not valid TOML: {exc}") from None
+    """Read a structure (and its chip set, when the file has a [chips] table); validates both. The text goes the
+    program's one guarded way (domain/reading.py): any TOML failure, a number too long or nested too deep is a
+    FileRefused, and no list is longer than the limit on levels."""
+    data = parse_toml(text)
+    if isinstance(data.get("periods"), list):
+        check_list(data["periods"], "periods", max_items=MAX_LEVELS)
     structure = Structure.from_dict(data)
     chip_set = ChipSet.from_dict(data["chips"]) if "chips" in data else None
     structure.validate(chip_set)
@@ -386,6 +419,7 @@ __all__ = [
     "ColourUp",
     "colour_up_schedule",
     "validate_structure_chips",
+    "check_played_periods_kept",
     "period_to_dict",
     "period_from_dict",
     "structure_from_toml",

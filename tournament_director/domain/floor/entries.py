@@ -4,6 +4,12 @@ presence and chip counts.
 Late registration closes after its level or at its time of day (TDA 8-A); a re-entry needs the earlier entry
 out and stays within its limit and level (WSOP 13); rebuys and add-ons are recorded between hands (TDA 27;
 seed 003) and not after a deal. The fee and the rake go to the house, the rest of each buy-in to the prize pool.
+Each entry records the buy-in option it bought (its price, fee and chips).
+
+"Until level N" includes the break after level N: an event recorded on a break carries ``on_break`` and
+``after_level`` (the last level played) besides ``level`` (None on a break). The checks of a rebuy, an add-on and a
+re-entry are functions of their own (``check_rebuy``, ``check_addon``, ``check_reentry``), so the console can ask
+whether a button applies now, and why not, with the very words a refusal would use.
 """
 
 from __future__ import annotations
@@ -15,8 +21,18 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts, seats
 from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.money.settings import STANDARD_OPTION
 
 CARD_ROOM_DAY_STARTS = "06:00"  # without a scheduled start, times before this belong to the night before
+
+
+def level_of(p: dict[str, Any]) -> int | None:
+    """The level an event happened in: the level in force, or on a break the level before it."""
+    level = p.get("level")
+    if isinstance(level, int) and not isinstance(level, bool):
+        return level
+    after = p.get("after_level") if p.get("on_break") else None
+    return after if isinstance(after, int) and not isinstance(after, bool) else None
 
 
 def registration_open(t: FloorRecords, level: int | None, time_of_day: str | None) -> bool:
@@ -27,7 +43,7 @@ def registration_open(t: FloorRecords, level: int | None, time_of_day: str | Non
         if level > s.late_registration_until_level:
             return False
     if time_of_day is not None and s.late_registration_until_time is not None:
-        if _past_time_of_day(time_of_day, s.late_registration_until_time, s.scheduled_start):
+        if past_time_of_day(time_of_day, s.late_registration_until_time, s.scheduled_start):
             return False
     return True
 
@@ -47,33 +63,52 @@ def _check_can_register(t: FloorRecords, name: Any, player_id: Any, level: Any, 
         raise DomainError("a player needs a name")
     if player_id is not None:
         whole_number(player_id, "player id", 1)
+    key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
+    _check_key_can_enter(t, key, name, level, time_of_day)
+    return key
+
+
+def _check_key_can_enter(t: FloorRecords, key: str, name: str, level: Any, time_of_day: Any) -> None:
+    """A buy-in of the player ``key``: open registration, no live entry, and a re-entry within its limit and level."""
     if t.deal is not None:
         raise DomainError("registration is over: a deal has been made")
     if not registration_open(t, level, time_of_day):
         raise DomainError("registration is closed (late registration ended)", rule="TDA 8-A")
-    key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
     earlier = t.player_entries.get(key, [])
     if any(not t.entries[e].busted for e in earlier):
         raise DomainError(f"{name} already has a live entry")
     if earlier:
         s = t.settings
+        if s.reentry_limit <= 0:
+            raise DomainError("this tournament has no re-entries: a player out is out", rule="WSOP 13")
         if len(earlier) > s.reentry_limit:
             raise DomainError(f"{name} has used all {s.reentry_limit} re-entries", rule="WSOP 13")
         if level is not None and s.reentry_until_level is not None and level > s.reentry_until_level:
             raise DomainError(f"re-entry closed after level {s.reentry_until_level}", rule="WSOP 13")
-    return key
+
+
+def check_reentry(t: FloorRecords, entry: Entry, level: int | None, time_of_day: str | None) -> None:
+    """May the player of ``entry`` (out) buy in again now? DomainError saying why not (WSOP 13; TDA 8-A)."""
+    if not entry.busted:
+        raise DomainError(f"{entry.name} is still in: a re-entry is for a player who is out", rule="WSOP 13")
+    _check_key_can_enter(t, entry.player_key, entry.name, level, time_of_day)
 
 
 def _new_entry(t: FloorRecords, entry_id: Any, name: str, player_id: int | None, key: str,
-               level: int | None) -> Entry:
+               level: int | None, option_name: Any = None, time_of_day: Any = None) -> Entry:
     s = t.settings
-    rake = s.buy_in * s.rake_percent // 100
+    if option_name is not None and not isinstance(option_name, str):
+        raise DomainError(f"a buy-in option is named by text, not {option_name!r}")
+    option = s.buy_in_option(option_name)
+    rake = option.buy_in * s.rake_percent // 100
     return Entry(
         id=entry_id, name=name.strip(), player_id=player_id, player_key=key,
-        number=len(t.player_entries.get(key, [])) + 1, chips=s.starting_stack,
-        paid_prize=s.buy_in - rake, paid_house=s.fee + rake,
+        number=len(t.player_entries.get(key, [])) + 1, chips=option.chips,
+        paid_prize=option.buy_in - rake, paid_house=option.fee + rake,
         paid_bounty=s.bounty if s.bounty_mode != "none" else 0,
         bounty=s.bounty if s.bounty_mode != "none" else 0, registered_level=level,
+        buy_in_option="" if option.name == STANDARD_OPTION else option.name,
+        registered_time=time_of_day if isinstance(time_of_day, str) else None,
     )
 
 
@@ -91,7 +126,7 @@ def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
     entry_id = p["entry_id"]
     if entry_id != t.next_entry_id:
         raise DomainError(f"entry number {entry_id!r} is out of turn; the next is {t.next_entry_id}")
-    name, player_id, level = p["name"], p.get("player_id"), p.get("level")
+    name, player_id, level = p["name"], p.get("player_id"), level_of(p)
     key = _check_can_register(t, name, player_id, level, p.get("time_of_day"))
     seat = p.get("seat")
     table: Table | None = None
@@ -100,7 +135,7 @@ def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
         seats.check_open_seat(table, seat[1])
     elif t.seated_drawn:
         raise DomainError("seats have been drawn: a late registration needs a seat from the pool", rule="TDA 8-A")
-    entry = _new_entry(t, entry_id, name, player_id, key, level)
+    entry = _new_entry(t, entry_id, name, player_id, key, level, p.get("option"), p.get("time_of_day"))
     _add_entry(t, entry)
     if table is not None:
         seats.sit(t, entry, table, seat[1], arrived=False)
@@ -116,13 +151,14 @@ def _imported(t: FloorRecords, p: dict[str, Any]) -> None:
     for i, row in enumerate(rows):
         if row["entry_id"] != expected + i:
             raise DomainError(f"entry number {row['entry_id']!r} is out of turn; expected {expected + i}")
-        key = _check_can_register(t, row["name"], row.get("player_id"), p.get("level"), p.get("time_of_day"))
+        key = _check_can_register(t, row["name"], row.get("player_id"), level_of(p), p.get("time_of_day"))
         if key in seen:
             raise DomainError(f"{row['name']} is twice in the list")
         seen.add(key)
         keys.append(key)
     for row, key in zip(rows, keys):
-        _add_entry(t, _new_entry(t, row["entry_id"], row["name"], row.get("player_id"), key, p.get("level")))
+        _add_entry(t, _new_entry(t, row["entry_id"], row["name"], row.get("player_id"), key, level_of(p),
+                                 row.get("option"), p.get("time_of_day")))
 
 
 def _check_no_deal(t: FloorRecords, what: str) -> None:
@@ -138,21 +174,59 @@ def _check_between_hands(t: FloorRecords, entry: Entry, what: str) -> None:
         )
 
 
-def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
+def check_rebuy(t: FloorRecords, entry: Entry, level: int | None) -> None:
+    """May ``entry`` rebuy now? DomainError saying why not: within the limit, until its level, at or below the chip
+    count (the entry's own starting stack unless the settings name one), between hands (TDA 27; seed 003)."""
     s = t.settings
-    entry = t.live_entry(p["entry_id"])
-    level = p.get("level")
     if s.rebuy_limit <= 0:
         raise DomainError("this tournament has no rebuys")
+    if entry.busted:
+        raise DomainError(f"{entry.name} is out: a player out re-enters instead of rebuying")
     _check_no_deal(t, "the rebuy")
     if entry.rebuys >= s.rebuy_limit:
         raise DomainError(f"{entry.name} has used all {s.rebuy_limit} rebuys")
     if level is not None and s.rebuy_until_level is not None and level > s.rebuy_until_level:
         raise DomainError(f"rebuys ended after level {s.rebuy_until_level}")
-    ceiling = s.rebuy_max_chips if s.rebuy_max_chips is not None else s.starting_stack
+    ceiling = rebuy_ceiling(t, entry)
     if entry.chips > ceiling:
-        raise DomainError(f"{entry.name} has {entry.chips} chips; a rebuy needs {ceiling} or fewer")
+        raise DomainError(f"{entry.name} has {entry.chips:,} chips; a rebuy needs {ceiling:,} or fewer")
     _check_between_hands(t, entry, "a rebuy")
+
+
+def rebuy_ceiling(t: FloorRecords, entry: Entry) -> int:
+    """The chip count at or below which ``entry`` may rebuy: the setting, or the stack the entry bought."""
+    s = t.settings
+    if s.rebuy_max_chips is not None:
+        return s.rebuy_max_chips
+    try:
+        return s.buy_in_option(entry.buy_in_option).chips
+    except DomainError:  # an option no longer offered: the standard stack
+        return s.starting_stack
+
+
+def check_addon(t: FloorRecords, entry: Entry, level: int | None, on_break: bool | None) -> None:
+    """May ``entry`` take the add-on now? DomainError saying why not: once per entry, until its level, on a break
+    when the settings say so, between hands (TDA 27; seed 003)."""
+    s = t.settings
+    if not s.addon_enabled:
+        raise DomainError("this tournament has no add-on")
+    if entry.busted:
+        raise DomainError(f"{entry.name} is out: the add-on is for players still in")
+    _check_no_deal(t, "the add-on")
+    if entry.addons >= 1:
+        raise DomainError(f"{entry.name} has already taken the add-on")
+    if level is not None and s.addon_until_level is not None and level > s.addon_until_level:
+        raise DomainError(f"the add-on ended after level {s.addon_until_level}")
+    if s.addon_only_on_break and on_break is not True:
+        after = f" after level {s.addon_until_level}" if s.addon_until_level is not None else ""
+        raise DomainError(f"the add-on is taken on the break{after}, not during play")
+    _check_between_hands(t, entry, "an add-on")
+
+
+def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
+    s = t.settings
+    entry = t.live_entry(p["entry_id"])
+    check_rebuy(t, entry, level_of(p))
     rake = s.rebuy_price * s.rake_percent // 100
     entry.rebuys += 1
     _buy_chips(t, entry, s.rebuy_chips, s.rebuy_price - rake, s.rebuy_fee + rake)
@@ -161,15 +235,7 @@ def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
 def _addon(t: FloorRecords, p: dict[str, Any]) -> None:
     s = t.settings
     entry = t.live_entry(p["entry_id"])
-    level = p.get("level")
-    if not s.addon_enabled:
-        raise DomainError("this tournament has no add-on")
-    _check_no_deal(t, "the add-on")
-    if entry.addons >= 1:
-        raise DomainError(f"{entry.name} has already taken the add-on")
-    if level is not None and s.addon_until_level is not None and level > s.addon_until_level:
-        raise DomainError(f"the add-on ended after level {s.addon_until_level}")
-    _check_between_hands(t, entry, "an add-on")
+    check_addon(t, entry, level_of(p), p.get("on_break"))
     rake = s.addon_price * s.rake_percent // 100
     entry.addons += 1
     _buy_chips(t, entry, s.addon_chips, s.addon_price - rake, s.addon_fee + rake)
@@ -241,7 +307,7 @@ def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[E
     return {"occasion": occasion, "tables": tables, "time": p.get("time") if isinstance(p.get("time"), str) else None}
 
 
-def _past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:
+def past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:
     """Whether the clock time ``now`` (HH:MM) is at or past ``cutoff`` in the tournament's own night.
 
     Times count from the scheduled start (or the card room's day boundary), so an evening event whose late

@@ -1,8 +1,12 @@
-"""The prizes: payout percentages set by hand, and a deal dividing the prizes left among the players left.
+"""The prizes: payout percentages set by hand, the payout table chosen or edited after the set-up, and a deal
+dividing the prizes left among the players left.
 
-Hand-set percentages must add up to 100 and pay no more places than there are entries; without them the
-payout table of the settings applies (standings.py). A deal covers every player left, once, and shares
-exactly the prizes of the places still to be decided; it closes registration, rebuys and add-ons.
+Hand-set percentages must add up to 100 and pay no more places than there are entries; without them the payout
+table in force applies (standings.py): the one chosen or edited for this tournament (payouts.table_set, which the
+event carries whole, so the log alone tells the prizes), else the shipped table the settings name. Once a paid
+place is decided, a deal is made or the tournament is over, the payout table no longer changes (``prizes_fixed_by``
+says what fixed them). A deal covers every player left, once, and shares exactly the prizes of the places still to
+be decided; it closes registration, rebuys and add-ons.
 """
 
 from __future__ import annotations
@@ -12,8 +16,8 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import FloorRecords, whole_number
-from tournament_director.domain.floor.standings import prizes_by_place
-from tournament_director.domain.money.payouts import HUNDRED, percentage
+from tournament_director.domain.floor.standings import places, prizes_by_place
+from tournament_director.domain.money.payouts import HUNDRED, parse_payout_table, percentage
 
 
 def _payouts_edited(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -29,6 +33,39 @@ def _payouts_edited(t: FloorRecords, p: dict[str, Any]) -> None:
     if len(values) > max(len(t.entries), 1):
         raise DomainError(f"{len(values)} places paid but only {len(t.entries)} entries")
     t.payout_percentages = values
+
+
+def prizes_fixed_by(t: FloorRecords) -> str | None:
+    """What fixes the prizes so the prize pool and the payouts can no longer change, or None: a deal, the end,
+    or a player already finished in the money."""
+    if t.deal is not None:
+        return "a deal has divided the prize money"
+    if t.finished:
+        return "the tournament is over"
+    if not t.bust_groups:
+        return None
+    prizes = prizes_by_place(t)
+    paid = [(first, t.entries[entry_id].name) for entry_id, (first, last) in places(t).items()
+            if any(prizes[first - 1:last])]
+    if paid:
+        place, name = max(paid)
+        return f"{name} has finished {_ordinal(place)}, in the money"
+    return None
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _table_set(t: FloorRecords, p: dict[str, Any]) -> None:
+    fixed = prizes_fixed_by(t)
+    if fixed:
+        raise DomainError(f"the payout table can no longer change: {fixed}")
+    raw = p.get("table")
+    if raw is not None and not isinstance(raw, dict):
+        raise DomainError("payouts.table_set carries the whole payout table (its name and bands), or null")
+    t.payout_table = None if raw is None else parse_payout_table(raw, "the payout table")
 
 
 def _deal_made(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -50,5 +87,6 @@ def _deal_made(t: FloorRecords, p: dict[str, Any]) -> None:
 
 HANDLERS = (
     ("payouts.edited", _payouts_edited),
+    ("payouts.table_set", _table_set),
     ("deal.made", _deal_made),
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.money.payouts import PayoutTable
 from tournament_director.domain.money.settings import TournamentSettings
 
 
@@ -41,6 +42,8 @@ class Entry:
     bust_time: str | None = None
     arrived_hand: int | None = None  # hand number of the table when moved in (recently moved)
     registered_level: int | None = None
+    buy_in_option: str = ""  # "" = the standard buy-in, else the name of the buy-in option bought
+    registered_time: str | None = None  # HH:MM at the registration desk
 
     @property
     def paid_total(self) -> int:
@@ -86,6 +89,7 @@ class FloorRecords:
         self.bounty_pool = 0
         self.bounty_unclaimed = 0
         self.payout_percentages: tuple[Decimal, ...] | None = None
+        self.payout_table: PayoutTable | None = None  # a table chosen or edited after the set-up (payouts.table_set)
         self.deal: dict[int, int] | None = None
         self.deal_method: str | None = None
         self.finished = False

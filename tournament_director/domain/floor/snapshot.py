@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.money.payouts import parse_payout_table
 from tournament_director.domain.money.settings import TournamentSettings
 
 ENTRY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Entry))
@@ -73,6 +74,7 @@ def _snapshot(t: FloorRecords) -> dict[str, Any]:
         "payout_percentages": None
         if t.payout_percentages is None
         else [str(p) for p in t.payout_percentages],
+        "payout_table": None if t.payout_table is None else t.payout_table.to_dict(),
         "deal": None if t.deal is None else [[e, a] for e, a in t.deal.items()],
         "deal_method": t.deal_method,
         "finished": t.finished,
@@ -115,5 +117,7 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         setattr(t, name, data.get(name))
     if data["payout_percentages"] is not None:
         t.payout_percentages = tuple(Decimal(p) for p in data["payout_percentages"])
+    if data.get("payout_table") is not None:
+        t.payout_table = parse_payout_table(data["payout_table"], "the payout table")
     if data["deal"] is not None:
         t.deal = {e: a for e, a in data["deal"]}

@@ -30,6 +30,7 @@ class StandingsRow:
     bust_level: int | None
     bust_time: str | None
     chips: int
+    buy_in_option: str = ""  # "" = the standard buy-in
 
     @property
     def tied(self) -> bool:
@@ -41,10 +42,15 @@ def payout_table(name: str) -> PayoutTable:
     return load_payout_table(resource_path("payouts", f"{name}.toml"))
 
 
+def payout_table_in_force(t: FloorRecords) -> PayoutTable:
+    """The table chosen or edited for this tournament, else the shipped table the settings name."""
+    return t.payout_table if t.payout_table is not None else payout_table(t.settings.payout_table)
+
+
 def payout_percentages(t: FloorRecords) -> tuple[Decimal, ...]:
     if t.payout_percentages is not None:
         return t.payout_percentages
-    return payout_table(t.settings.payout_table).percentages_for(max(len(t.entries), 1))
+    return payout_table_in_force(t).percentages_for(max(len(t.entries), 1))
 
 
 def prizes_by_place(t: FloorRecords) -> list[int]:
@@ -117,6 +123,7 @@ def standings(t: FloorRecords) -> list[StandingsRow]:
                 bounty_won=entry.bounty_won,
                 eliminated_by=tuple(t.entries[e].name for e in entry.eliminated_by),
                 bust_level=entry.bust_level, bust_time=entry.bust_time, chips=entry.chips,
+                buy_in_option=entry.buy_in_option,
             )
         )
     rows.sort(key=lambda r: (r.place is not None, r.place or 0, -r.chips, r.entry_id))

@@ -9,11 +9,13 @@ written into the payload.
 
 Event types (payload fields), by part:
     tournament.configured   settings (dict, TournamentSettings.to_dict)                    (here)
-  entries.py
+  settings_changes.py
+    settings.changed        changes: {setting: value}, level?, on_break?, after_level?, time_of_day?
+  entries.py  (an event on a break carries on_break and after_level, the level before the break)
     registration.closed     closed (bool), time?   (one player left: the tournament finishes at ``time``)
-    entry.registered        entry_id, name, player_id?, level?, time_of_day?, seat: [table, seat] | null
-    entries.imported        entries: [{entry_id, name, player_id?}], level?, time_of_day?  (before the draw)
-    entry.rebuy / entry.addon   entry_id, level?
+    entry.registered        entry_id, name, player_id?, option?, level?, time_of_day?, seat: [table, seat] | null
+    entries.imported        entries: [{entry_id, name, player_id?, option?}], level?, time_of_day?  (before the draw)
+    entry.rebuy / entry.addon   entry_id, level?, on_break?, after_level?
     entry.presence          entry_id, present (bool)
     chips.counted           counts: [[entry_id, chips], ...], scope?: "room" | "tables", tables?: [n],
                             occasion?: "break" | "end_of_day" | "deal" | "count", time?  (a count sheet)
@@ -31,6 +33,7 @@ Event types (payload fields), by part:
                             level?, time?, hand_for_hand_hand?
   prizes.py
     payouts.edited          percentages: ["50", "30", "20"] | null (back to the payout table)
+    payouts.table_set       table: {name, bands: [...]} (as PayoutTable.to_dict) | null (the settings' table)
     deal.made               method, shares: [[entry_id, amount], ...]
 """
 
@@ -40,7 +43,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, invariants, prizes, snapshot, tables
+from tournament_director.domain.floor import busts, entries, invariants, prizes, settings_changes, snapshot, tables
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.money.settings import TournamentSettings
@@ -68,7 +71,7 @@ def route(*parts: Iterable[tuple[str, Handler]]) -> dict[str, Handler]:
 class Tournament(FloorRecords):
     HANDLERS = route(
         (("tournament.configured", _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
-        prizes.HANDLERS,
+        prizes.HANDLERS, settings_changes.HANDLERS,
     )
 
     @classmethod
@@ -109,6 +112,9 @@ class Tournament(FloorRecords):
 
     def floor_picture(self) -> FloorPicture:
         return tables.floor_picture(self)
+
+    def fixed_settings(self) -> dict[str, str]:
+        return settings_changes.fixed_settings(self)
 
     def check_invariants(self) -> list[str]:
         return invariants.check_invariants(self)

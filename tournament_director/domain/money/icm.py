@@ -2,6 +2,10 @@
 
 Both return whole amounts that add up exactly to the prize money being dealt: each share is
 rounded down to the unit and the remainder goes to the chip leader.
+
+The chip chop is the card rooms' one: every player first gets the prize of the lowest place still to be
+decided (what he is sure of), and only the rest is shared in proportion to the chips, so no player is dealt
+less than the next place out would pay him.
 """
 
 from __future__ import annotations
@@ -61,12 +65,21 @@ def icm_deal(stacks: Sequence[int], prizes: Sequence[int], unit: int = 1) -> lis
     return _round_to_total(equities, total, unit, max(range(len(stacks)), key=lambda i: stacks[i]))
 
 
-def chip_chop(stacks: Sequence[int], total: int, unit: int = 1) -> list[int]:
-    """Shares of ``total`` in proportion to the chips, whole units, remainder to the chip leader."""
+def chip_chop(stacks: Sequence[int], prizes: Sequence[int], unit: int = 1) -> list[int]:
+    """The card rooms' chip chop of ``sum(prizes[:len(stacks)])``: each player first gets the prize of the lowest
+    place left (``prizes[len(stacks) - 1]``, nothing when fewer places are paid than players are left), and the
+    rest is shared in proportion to the chips; whole units, the remainder to the chip leader."""
     if not stacks:
         return []
     chips = sum(stacks)
     if chips <= 0 or any(s < 0 for s in stacks):
         raise DomainError("a chip chop needs chip counts above zero")
-    shares = [total * s // chips for s in stacks]
-    return _round_to_total(shares, total, unit, max(range(len(stacks)), key=lambda i: stacks[i]))
+    n = len(stacks)
+    paid = list(prizes[:n]) + [0] * max(0, n - len(prizes))
+    total = sum(paid)
+    floor = min(paid[-1], total // n)
+    rest = total - floor * n
+    amounts = [floor + rest * s // chips // unit * unit for s in stacks]
+    leader = max(range(n), key=lambda i: stacks[i])
+    amounts[leader] += total - sum(amounts)
+    return amounts

@@ -1,8 +1,13 @@
 """Tournament settings: money, stacks, rebuys, add-ons, re-entries, late registration and floor options.
 
 All amounts are whole currency units (int). Settings travel in the "tournament.configured" event as a
-plain dict (``TournamentSettings.to_dict``); ``from_dict`` refuses unknown keys and bad values with a
-message that names the field.
+plain dict (``TournamentSettings.to_dict``), and a change after the start in "settings.changed" (checked against
+what already happened by domain/floor/settings_changes.py); ``from_dict`` refuses unknown keys and bad values with
+a message that names the field.
+
+Beside the standard buy-in (``buy_in``, ``fee``, ``starting_stack``) a room may sell other buy-in options (a deep
+stack, a late-registration price): each has its own name, price, fee and chips, and each entry records the option
+it bought.
 """
 
 from __future__ import annotations
@@ -12,11 +17,65 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.limits import (
+    MAX_ENTRIES,
+    MAX_LEVELS,
+    MAX_SEATS,
+    MAX_TABLES,
+    check_amount,
+    check_count,
+    check_name,
+)
 
 BOUNTY_MODES = ("none", "fixed", "progressive")
 BUTTON_MODES = ("dead", "moving")
 NEW_PLAYER_RULES = ("tda", "seed")  # TDA 8-A/10-A, or seed 004 T 8 (wait in the SB or button seat too)
 _TIME_OF_DAY = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+STANDARD_OPTION = "Standard"  # the name of the standard buy-in (buy_in, fee, starting_stack)
+MAX_BUY_IN_OPTIONS = 6
+_LEVEL_FIELDS = ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level")
+# Money and chips, within the program's limit on amounts (domain/limits.py); counts within theirs.
+_AMOUNTS = ("buy_in", "fee", "starting_stack", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "rebuy_chips",
+            "rebuy_max_chips", "addon_price", "addon_fee", "addon_chips", "payout_unit")
+_LABELS = {"buy_in": "the buy-in", "fee": "the entry fee"}
+_COUNTS = {"rebuy_limit": MAX_ENTRIES, "reentry_limit": MAX_ENTRIES, "tolerance_many_tables": MAX_SEATS,
+           "tolerance_few_tables": MAX_SEATS, "few_tables": MAX_TABLES, "halt_short_by": MAX_SEATS}
+
+
+@dataclass(frozen=True)
+class BuyInOption:
+    """A buy-in sold beside the standard one: its own price (to the prize pool, less rake), fee and chips."""
+
+    name: str
+    buy_in: int
+    fee: int = 0
+    chips: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any, position: int) -> "BuyInOption":
+        where = f"buy-in option {position}"
+        if not isinstance(data, dict):
+            raise DomainError(f"{where} must be a table of name, buy_in, fee and chips")
+        unknown = sorted(set(data) - {"name", "buy_in", "fee", "chips"})
+        if unknown:
+            raise DomainError(f"{where} has unknown field(s): {', '.join(unknown)}")
+        name = data.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise DomainError(f"{where} needs a name (for example Deep stack)")
+        option = cls(check_name(name, f"{where}'s name"), data.get("buy_in", 0), data.get("fee", 0),
+                     data.get("chips", 0))
+        for field_name in ("buy_in", "fee", "chips"):
+            value = getattr(option, field_name)
+            if not _is_int(value) or value < 0:
+                raise DomainError(f"buy-in option {option.name!r}: {field_name} must be a whole number of at least 0, "
+                                  f"not {value!r}")
+            check_amount(value, f"buy-in option {option.name!r}: {field_name}")
+        if option.chips <= 0:
+            raise DomainError(f"buy-in option {option.name!r} needs chips above zero")
+        return option
 
 
 @dataclass(frozen=True)
@@ -28,6 +87,7 @@ class TournamentSettings:
     fee: int = 0  # fixed entry fee kept by the house
     rake_percent: int = 0  # percentage of every buy-in, rebuy and add-on price kept by the house
     starting_stack: int = 10_000
+    buy_in_options: tuple[BuyInOption, ...] = ()  # other buy-ins beside the standard one
     guarantee: int = 0  # the house tops the prize pool up to this
     # Bounties: "fixed" pays the whole bounty to the eliminator; "progressive" (PKO) pays
     # pko_cash_percent of it and adds the rest onto the eliminator's own bounty.
@@ -41,12 +101,13 @@ class TournamentSettings:
     rebuy_chips: int = 0
     rebuy_until_level: int | None = None
     rebuy_max_chips: int | None = None  # None = at or below the starting stack
-    # Add-on: once per entry, until the end of a level.
+    # Add-on: once per entry, until the end of a level (a break belongs to the level before it), or only on a break.
     addon_enabled: bool = False
     addon_price: int = 0
     addon_fee: int = 0
     addon_chips: int = 0
     addon_until_level: int | None = None
+    addon_only_on_break: bool = False
     # Re-entries per player after a bust, until the end of a level.
     reentry_limit: int = 0
     reentry_until_level: int | None = None
@@ -80,6 +141,12 @@ class TournamentSettings:
             if not isinstance(order, (list, tuple)) or not all(_is_int(n) for n in order):
                 raise DomainError("break_order must be a list of table numbers")
             values["break_order"] = tuple(order)
+        if "buy_in_options" in values:
+            options = values["buy_in_options"]
+            if not isinstance(options, (list, tuple)):
+                raise DomainError("buy_in_options must be a list of buy-in options")
+            values["buy_in_options"] = tuple(
+                o if isinstance(o, BuyInOption) else BuyInOption.from_dict(o, i) for i, o in enumerate(options, 1))
         settings = cls(**values)
         settings.validate()
         return settings
@@ -87,7 +154,18 @@ class TournamentSettings:
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["break_order"] = list(self.break_order)
+        data["buy_in_options"] = [o.to_dict() for o in self.buy_in_options]
         return data
+
+    def buy_in_option(self, name: str | None) -> BuyInOption:
+        """The buy-in called ``name``; None, "" or "Standard" is the standard buy-in."""
+        if not name or name == STANDARD_OPTION:
+            return BuyInOption(STANDARD_OPTION, self.buy_in, self.fee, self.starting_stack)
+        for option in self.buy_in_options:
+            if option.name == name:
+                return option
+        known = ", ".join([STANDARD_OPTION, *(o.name for o in self.buy_in_options)])
+        raise DomainError(f"there is no buy-in option {name!r} (the options are {known})")
 
     def validate(self) -> None:
         defaults = TournamentSettings.__dataclass_fields__
@@ -103,6 +181,18 @@ class TournamentSettings:
                 raise DomainError(f"setting {name} must be true or false, not {value!r}")
         if not isinstance(self.name, str) or not self.name.strip():
             raise DomainError("the tournament needs a name")
+        check_name(self.name, "tournament name")
+        for name in _AMOUNTS:
+            value = getattr(self, name)
+            if value is not None:
+                check_amount(value, f"{_LABELS.get(name, name.replace('_', ' '))} ({name})")
+        for name, top in _COUNTS.items():
+            check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 0, top)
+        for name in _LEVEL_FIELDS:
+            if getattr(self, name) is not None:
+                check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 1, MAX_LEVELS)
+        if len(self.break_order) > MAX_TABLES or any(not 1 <= n <= MAX_TABLES for n in self.break_order):
+            raise DomainError(f"break_order names tables 1 to {MAX_TABLES:,}, each once")
         if self.starting_stack <= 0:
             raise DomainError("the starting stack must be more than zero chips")
         if not 0 <= self.rake_percent <= 100:
@@ -132,6 +222,17 @@ class TournamentSettings:
             raise DomainError("rebuys need rebuy_chips above zero")
         if self.addon_enabled and self.addon_chips <= 0:
             raise DomainError("an add-on needs addon_chips above zero")
+        if len(set(self.break_order)) != len(self.break_order):
+            raise DomainError("break_order names a table twice")
+        for position, option in enumerate(self.buy_in_options, start=1):
+            if not isinstance(option, BuyInOption):
+                raise DomainError(f"buy-in option {position} is not a buy-in option: {option!r}")
+            BuyInOption.from_dict(option.to_dict(), position)
+        if len(self.buy_in_options) > MAX_BUY_IN_OPTIONS:
+            raise DomainError(f"at most {MAX_BUY_IN_OPTIONS} buy-in options beside the standard one")
+        names = [o.name.casefold() for o in self.buy_in_options]
+        if STANDARD_OPTION.casefold() in names or len(set(names)) != len(names):
+            raise DomainError(f"each buy-in option needs its own name ({STANDARD_OPTION!r} is the standard buy-in)")
 
     def tolerance(self, live_tables: int) -> int:
         """Seed 004 T 6: within two players with more than six tables, within one with six or fewer."""

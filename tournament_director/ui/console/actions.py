@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from tournament_director.ui.console.wizard import open_settings
 from tournament_director.ui.themes import available_themes
 
 TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "Log")
@@ -39,6 +40,12 @@ def build_menus(window: Any) -> None:
     p, t = w.players_tab, w.tables_tab
     file_menu = bar.addMenu("&Tournament")
     add_action(w, "New tournament…", "Ctrl+N", w.new_tournament, file_menu)
+    add_action(w, "Settings…", "Ctrl+,", lambda: open_settings(w), file_menu)
+    add_action(w, "Import a structure…", None, w.structure_tab.import_structure, file_menu)
+    add_action(w, "Export the structure…", None, w.structure_tab.export_structure, file_menu)
+    add_action(w, "Save the structure as a template…", None, w.structure_tab.save_as_template, file_menu)
+    add_action(w, "Edit the payout table…", None, w.payouts_tab.open_editor, file_menu)
+    file_menu.addSeparator()
     w.open_menu = file_menu.addMenu("Open tournament")
     w.open_menu.aboutToShow.connect(w._fill_open_menu)
     add_action(w, "Export results…", "Ctrl+E", w.results_tab.export_dialog, file_menu)
@@ -49,9 +56,10 @@ def build_menus(window: Any) -> None:
     add_action(w, "Find player", "Ctrl+F", w.focus_search, edit)
     players = bar.addMenu("&Players")
     add_action(w, "Register a player", "Ctrl+R", w.focus_register, players)
-    add_action(w, "Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players)
-    add_action(w, "Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players)
-    add_action(w, "Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players)
+    players.setToolTipsVisible(True)  # a disabled Rebuy, Add-on or Re-entry says why
+    p.entry_actions.track("rebuy", add_action(w, "Rebuy", "Ctrl+Shift+R", lambda: p._entry_command("rebuy"), players))
+    p.entry_actions.track("add_on", add_action(w, "Add-on", "Ctrl+Shift+A", lambda: p._entry_command("add_on"), players))
+    p.entry_actions.track("re_entry", add_action(w, "Re-entry", "Ctrl+Shift+E", p.re_enter_selected, players))
     add_action(w, "Bust…", "Ctrl+B", w.bust_here, players)
     add_action(w, "Absent / present", "Ctrl+Shift+P", p.toggle_present, players)
     add_action(w, "Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)

@@ -1,4 +1,5 @@
-"""The Payouts tab: the prize pool, the payouts by place (from a payout table or set by hand) and the deal."""
+"""The Payouts tab: the prize pool, the payouts by place (from a payout table or set by hand), the payout table
+chosen, edited, imported, exported or saved as the room's template, the rounding unit, and the deal."""
 
 from __future__ import annotations
 
@@ -6,10 +7,21 @@ import html
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+)
 
-from tournament_director.ui.console.dialogs import DealDialog, template_title
-from tournament_director.ui.console.tab import Tab, ordinal, shipped_templates
+from tournament_director.ui.console.deal_dialog import DealDialog
+from tournament_director.ui.console.files import ask_name, choose_file
+from tournament_director.ui.console.payout_editor import PayoutTableEditor
+from tournament_director.ui.console.tab import Tab, ordinal
 
 
 class PayoutsTab(Tab):
@@ -21,15 +33,30 @@ class PayoutsTab(Tab):
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Payout table:"))
         self.templates = QComboBox()
-        for path in shipped_templates("payouts"):
-            self.templates.addItem(template_title(path.stem), path.stem)
+        self.templates.setMinimumWidth(220)
         bar.addWidget(self.templates, 1)
         self.apply_button = QPushButton("Use this payout table")
-        bar.addWidget(self.apply_button)
+        self.edit_button = QPushButton("Edit the table…")
+        self.import_button = QPushButton("Import…")
+        self.export_button = QPushButton("Export…")
+        self.template_button = QPushButton("Save as template…")
+        for button in (self.apply_button, self.edit_button, self.import_button, self.export_button,
+                       self.template_button):
+            bar.addWidget(button)
+        bar.addSpacing(16)
         self.deal_button = QPushButton("Deal (chop)… (Ctrl+D)")
         bar.addWidget(self.deal_button)
         layout.addLayout(bar)
         edit_bar = QHBoxLayout()
+        edit_bar.addWidget(QLabel("Round prizes to"))
+        self.unit = QSpinBox()
+        self.unit.setRange(1, 1_000_000)
+        self.unit.setGroupSeparatorShown(True)
+        self.unit.setToolTip("Each prize is rounded down to this unit; what is left goes to first place")
+        self.unit_button = QPushButton("Set")
+        edit_bar.addWidget(self.unit)
+        edit_bar.addWidget(self.unit_button)
+        edit_bar.addSpacing(24)
         edit_bar.addWidget(QLabel("Or pay by hand, % by place:"))
         self.hand_percentages = QLineEdit()
         self.hand_percentages.setPlaceholderText("e.g. 50, 30, 20  (must add up to 100)")
@@ -48,24 +75,111 @@ class PayoutsTab(Tab):
         self.hand_button.clicked.connect(self.pay_by_hand)
         self.table_button.clicked.connect(self.back_to_payout_table)
         self.apply_button.clicked.connect(self.use_selected_table)
+        self.edit_button.clicked.connect(self.open_editor)
+        self.import_button.clicked.connect(self.import_table)
+        self.export_button.clicked.connect(self.export_table)
+        self.template_button.clicked.connect(lambda: self.save_as_template())
+        self.unit_button.clicked.connect(self.set_unit)
         self.deal_button.clicked.connect(self.open_deal_dialog)
         self.deal_dialog: DealDialog | None = None
+        self.editor: PayoutTableEditor | None = None
+        self.file_dialog: Any = None
+        self.name_dialog: Any = None
+        self._fill_templates()
 
     @property
     def floor(self) -> Any:
         return self.session.tournament if self.session else None
 
-    def use_selected_table(self) -> bool:
-        name = self.templates.currentData()
-        floor = self.floor
-        if floor is None or not name:
-            return False
-        settings = {**floor.settings.to_dict(), "payout_table": name}
-        if self.run(floor.configure, settings).ok:
-            self.message.emit(f"Payout table: {template_title(name)}")
-            return True
-        return False
+    def _fill_templates(self) -> None:
+        chosen = self.templates.currentData()
+        self.templates.blockSignals(True)
+        self.templates.clear()
+        library = self.session.templates if self.session is not None and self.session.store_is_open else None
+        for info in library.payout_tables() if library is not None else ():
+            self.templates.addItem(info.title, info.key)
+        self.templates.setCurrentIndex(max(0, self.templates.findData(chosen)))
+        self.templates.blockSignals(False)
 
+    def _payouts(self) -> Any:
+        service = self.session.payouts if self.session is not None else None
+        if service is None:
+            self.message.emit("Open or create a tournament first (Ctrl+N)")
+        return service
+
+    # --- the payout table ----------------------------------------------------------------------------------
+    def use_selected_table(self) -> bool:
+        key = self.templates.currentData()
+        service = self._payouts()
+        if service is None or not key:
+            return False
+        outcome = self.run(service.use_table, key)
+        if outcome.ok:
+            self.message.emit(f"Payout table: {outcome.value.name}")
+        return outcome.ok
+
+    def open_editor(self) -> PayoutTableEditor | None:
+        if self._payouts() is None:
+            return None
+        editor = PayoutTableEditor(self.session, self)
+        editor.accepted.connect(lambda: self.message.emit("Payouts follow the edited table"))
+        editor.finished.connect(editor.deleteLater)
+        self.editor = editor
+        editor.open()
+        return editor
+
+    def import_table(self) -> Any:
+        service = self._payouts()
+        if service is None:
+            return None
+
+        def chosen(path: Any) -> None:
+            outcome = self.run(service.import_file, path)
+            if outcome.ok:
+                self.message.emit(f"Payout table {outcome.value.name} imported from {path.name}")
+
+        self.file_dialog = choose_file(self, "Import a payout table", "Payout tables (*.toml)", chosen)
+        return self.file_dialog
+
+    def export_table(self) -> Any:
+        service = self._payouts()
+        if service is None:
+            return None
+
+        def chosen(path: Any) -> None:
+            outcome = self.run(service.export_file, path)
+            if outcome.ok:
+                self.message.emit(f"Payout table saved: {outcome.value}")
+
+        self.file_dialog = choose_file(self, "Export the payout table", "Payout tables (*.toml)", chosen, save=True,
+                                       suggested="payouts.toml")
+        return self.file_dialog
+
+    def save_as_template(self, title: str | None = None) -> Any:
+        """Save the payout table in force as the room's, under ``title`` or the name the director types."""
+        service = self._payouts()
+        if service is None:
+            return None
+        if title is None:
+            self.name_dialog = ask_name(self, "Save as template", "Name of the room's payout table:",
+                                        service.view().name, self.save_as_template)
+            return self.name_dialog
+        outcome = self.run(service.save_as_template, title)
+        if outcome.ok:
+            self._fill_templates()
+            self.message.emit(f"Saved as the room's payout table {outcome.value.title}")
+        return outcome.ok
+
+    def set_unit(self) -> bool:
+        service = self._payouts()
+        if service is None:
+            return False
+        outcome = self.run(service.set_unit, self.unit.value())
+        if outcome.ok:
+            self.message.emit(f"Prizes are rounded to {self.unit.value():,}")
+        return outcome.ok
+
+    # --- by hand -------------------------------------------------------------------------------------------
     def pay_by_hand(self) -> bool:
         """Record hand-edited percentages (the service checks they add up to 100)."""
         floor = self.floor
@@ -87,47 +201,53 @@ class PayoutsTab(Tab):
             return True
         return False
 
+    # --- showing -------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         floor = self.floor
+        self._fill_templates()
         if floor is None:
             self.pool.setText("")
             self.payouts.setHtml("")
             return
         pool = floor.prize_pool()
-        name = floor.settings.payout_table
-        index = self.templates.findData(name)
-        if index >= 0:
-            self.templates.setCurrentIndex(index)
+        table = self.session.payouts.view()
+        if not table.chosen and self.templates.findData(floor.settings.payout_table) >= 0:
+            self.templates.setCurrentIndex(self.templates.findData(floor.settings.payout_table))
+        if not self.unit.hasFocus():
+            self.unit.setValue(table.unit)
+        for button in (self.apply_button, self.edit_button, self.import_button, self.unit_button):
+            button.setEnabled(table.fixed_by is None)
+            button.setToolTip(f"Fixed: {table.fixed_by}" if table.fixed_by else "")
         extra = f" (guarantee {pool.guarantee:,}, house adds {pool.top_up:,})" if pool.top_up else ""
         bounty = f"   ·   bounties {pool.bounty_pool:,}" if pool.bounty_pool else ""
+        options = [o for o in self.session.settings.buy_in_options() if o.bought]
+        bought = ("   ·   " + ", ".join(f"{o.bought} {o.name.lower()}" for o in options)) if len(options) > 1 else ""
         self.pool.setText(f"<b style='font-size:14pt'>Prize pool {pool.prize_pool:,}</b>{extra}   ·   "
-                          f"{pool.entries:,} entries ({pool.reentries} re-entries), {pool.rebuys} rebuys, "
+                          f"{pool.entries:,} entries ({pool.reentries} re-entries){bought}, {pool.rebuys} rebuys, "
                           f"{pool.addons} add-ons   ·   house {pool.house:,}{bounty}")
         percentages = floor.payout_percentages()
         rows = "".join(f"<tr><td align=right>{ordinal(place)}</td><td align=right>{amount:,}</td>"
                        f"<td align=right>{percentages[place - 1] + ' %' if place <= len(percentages) else ''}</td></tr>"
                        for place, amount in enumerate(pool.prizes, start=1))
-        source = "set by hand" if floor.payouts_by_hand else html.escape(template_title(name))
-        self.payouts.setHtml(f"<h3>Payouts ({source})</h3><table cellpadding=4>"
+        if floor.payouts_by_hand:
+            source = "set by hand"
+        else:
+            band = table.bands[table.band_in_force] if table.band_in_force is not None else None
+            where = f", the band for {band.min_entries}–{band.max_entries} entries" if band else ""
+            source = html.escape(table.name) + where
+        unit = f"; prizes rounded to {table.unit:,}" if table.unit > 1 else ""
+        self.payouts.setHtml(f"<h3>Payouts ({source}{unit})</h3><table cellpadding=4>"
                              "<tr><th>Place</th><th>Prize</th><th>Share</th></tr>" + rows + "</table>")
 
     def open_deal_dialog(self) -> DealDialog | None:
-        floor = self.floor
-        if floor is None:
+        if self.floor is None:
+            self.message.emit("Open or create a tournament first (Ctrl+N)")
             return None
-        alive = [e for e in floor.entries() if not e.busted]
-        dialog = DealDialog(floor, {e.entry_id: e.name for e in alive}, {e.entry_id: e.chips for e in alive}, self)
-        dialog.accepted.connect(lambda: self.record_deal(dialog.proposal))
+        dialog = DealDialog(self.session, self)
+        dialog.recorded.connect(lambda view: self.message.emit(
+            f"Deal recorded ({ {'icm': 'ICM', 'chip_chop': 'chip chop'}.get(view.method, 'custom') }): "
+            f"{view.total:,} shared"))
         dialog.finished.connect(dialog.deleteLater)
         self.deal_dialog = dialog
         dialog.open()
         return dialog
-
-    def record_deal(self, proposal: Any) -> bool:
-        if proposal is None or self.floor is None:
-            return False
-        if self.run(self.floor.make_deal, proposal).ok:
-            self.message.emit(f"Deal recorded ({'ICM' if proposal.method == 'icm' else 'chip chop'}): "
-                              f"{proposal.total:,} shared")
-            return True
-        return False

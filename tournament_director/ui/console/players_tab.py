@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.console.bust_dialog import BustDialog
+from tournament_director.ui.console.entry_actions import BuyInChoice, EntryActionButtons
 from tournament_director.ui.console.tab import Notice, Tab, figures_text, make_table_view, print_menu
 from tournament_director.ui.models import EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours
 from tournament_director.ui.printing import SeatCard, save_pdf, seat_cards_html
@@ -76,6 +77,8 @@ class PlayersTab(Tab):
         self.register_name.returnPressed.connect(self.register_typed)
         register_bar.addWidget(self.register_name, 2)
         self.buttons: dict[str, QPushButton] = {key: QPushButton(label) for key, label in self.BUTTONS}
+        self.buy_in_choice = BuyInChoice(session)
+        register_bar.addWidget(self.buy_in_choice)
         register_bar.addWidget(self.buttons["register"])
         register_bar.addSpacing(24)
         self.search = QLineEdit()
@@ -108,6 +111,8 @@ class PlayersTab(Tab):
             actions.addWidget(self.buttons[key])
         actions.addStretch(1)
         layout.addLayout(actions)
+        self.entry_actions = EntryActionButtons(session, self.buttons)
+        layout.addWidget(self.entry_actions.reasons)
 
         b = self.buttons
         b["register"].clicked.connect(self.register_typed)
@@ -193,9 +198,9 @@ class PlayersTab(Tab):
     def _update_buttons(self) -> None:
         row = self.selected_entry()
         live = row is not None and row.status != "busted"
-        for key in ("rebuy", "add_on", "bust", "absent"):
+        for key in ("bust", "absent"):
             self.buttons[key].setEnabled(live)
-        self.buttons["re_entry"].setEnabled(row is not None and row.status == "busted")
+        self.entry_actions.update(row.entry_id if row is not None else None)
         self.buttons["seat_card"].setEnabled(row is not None and row.seat is not None and row.status != "busted")
         self.buttons["absent"].setText("Present (Ctrl+Shift+P)" if row is not None and row.status == "absent"
                                        else "Absent (Ctrl+Shift+P)")
@@ -215,6 +220,7 @@ class PlayersTab(Tab):
                 row = replace(row, eliminated_by=", ".join(names.get(i, f"#{i}") for i in e.eliminated_by))
             rows.append(row)
         self.set_rows(rows)
+        self.buy_in_choice.refresh()
         self.figures_label.setText(figures_text(self.session.floor_figures()))
 
     # ----- registration ------------------------------------------------------------------------------------
@@ -255,7 +261,7 @@ class PlayersTab(Tab):
         player = self.registry_player(name)
         if player is None:
             return None
-        outcome = self.run(self.floor.register, player.name, player.id)
+        outcome = self.run(self.floor.register, player.name, player.id, option=self.buy_in_choice.option())
         if not outcome.ok:
             return None
         entry = outcome.value
@@ -273,8 +279,11 @@ class PlayersTab(Tab):
         row = self.selected_entry()
         if row is None or self.floor is None:
             return None
+        if not self.entry_actions.allowed("re_entry"):
+            self.message.emit(f"No re-entry now: {self.entry_actions.why_not('re_entry')}")
+            return None
         old = self.floor.entry(row.entry_id)
-        outcome = self.run(self.floor.register, old.name, old.player_id)
+        outcome = self.run(self.floor.register, old.name, old.player_id, option=self.buy_in_choice.option())
         if outcome.ok:
             entry = outcome.value
             where = f": table {entry.table}, seat {entry.seat}" if entry.table is not None else ""
@@ -299,6 +308,9 @@ class PlayersTab(Tab):
         row = self.selected_entry()
         if row is None or self.floor is None:
             self.hint("Select a player first: type part of his name in Find (Ctrl+F)")
+            return
+        if not self.entry_actions.allowed(name):
+            self.message.emit(f"No {name.replace('_', '-')} now: {self.entry_actions.why_not(name)}")
             return
         outcome = self.run(getattr(self.floor, name), row.entry_id)
         if outcome.ok:

@@ -41,9 +41,11 @@ class ResultsTab(Tab):
             self.set_rows(())
             self.summary.setText("")
             return
-        lines = self.session.results.lines()
-        rows = [ResultRow(line.place, line.name, line.prize, line.bounty_won, line.entry_id, line.place_text)
-                for line in lines]
+        options = self.session.settings.buy_in_options() if self.session.settings is not None else []
+        standard = options[0].name if len(options) > 1 else ""
+        bought = {r.entry_id: r.buy_in_option or standard for r in floor.results()}
+        rows = [ResultRow(line.place, line.name, line.prize, line.bounty_won, line.entry_id, line.place_text,
+                          bought.get(line.entry_id, standard)) for line in self.session.results.lines()]
         self.set_rows(rows)
         left = floor.players_left
         winner = self.session.results.winner()

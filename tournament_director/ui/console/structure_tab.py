@@ -1,5 +1,5 @@
-"""The Structure tab: the structure in play, the shipped templates, and a suggested structure for a target
-length, field and stack."""
+"""The Structure tab: the structure in play and its editor, the shipped and the room's templates, structure files
+imported and exported, and a suggested structure for a target length, field and stack."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from tournament_director.domain.clock.structure import structure_from_toml
 from tournament_director.services.clock import suggested_structure
-from tournament_director.ui.console.dialogs import template_title
-from tournament_director.ui.console.tab import Tab, shipped_templates
+from tournament_director.ui.console.files import ask_name, choose_file
+from tournament_director.ui.console.structure_editor import StructureEditor
+from tournament_director.ui.console.tab import Tab
 
 
 def structure_html(structure: Any, current_index: int | None = None) -> str:
@@ -43,9 +43,8 @@ def structure_html(structure: Any, current_index: int | None = None) -> str:
 
 
 class StructureTab(Tab):
-    """The structure in play and the shipped templates; "Use this template" loads one through the clock service."""
-
-    folder = "structures"
+    """The structure in play and its editor; the templates; "Use this template" loads one through the structure
+    service, which keeps what was already played."""
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
@@ -53,12 +52,18 @@ class StructureTab(Tab):
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Structure template:"))
         self.templates = QComboBox()
-        for path in shipped_templates(self.folder):
-            self.templates.addItem(template_title(path.stem), str(path))
+        self.templates.setMinimumWidth(220)
         bar.addWidget(self.templates, 1)
         self.apply_button = QPushButton("Use this template")
-        bar.addWidget(self.apply_button)
+        self.import_button = QPushButton("Import…")
+        self.export_button = QPushButton("Export…")
+        self.template_button = QPushButton("Save as template…")
+        for button in (self.apply_button, self.import_button, self.export_button, self.template_button):
+            bar.addWidget(button)
         layout.addLayout(bar)
+        self.file_dialog: Any = None
+        self._named_in_play: str | None = None
+        self.name_dialog: Any = None
         suggest_bar = QHBoxLayout()
         suggest_bar.addWidget(QLabel("Or suggest one lasting"))
         self.target_hours = QDoubleSpinBox()
@@ -92,15 +97,21 @@ class StructureTab(Tab):
         self.in_play = QLabel()
         layout.addWidget(self.in_play)
         panes = QHBoxLayout()
-        self.current = QTextBrowser()
+        self.editor = StructureEditor(self.run)
+        self.editor.changed.connect(lambda text: text and self.message.emit(text))
         self.preview = QTextBrowser()
-        panes.addWidget(self.current, 1)
-        panes.addWidget(self.preview, 1)
+        self.preview.setMinimumWidth(400)
+        panes.addWidget(self.editor, 3)
+        panes.addWidget(self.preview, 2)
         layout.addLayout(panes, 1)
         self.templates.currentIndexChanged.connect(self._show_template)
         self.apply_button.clicked.connect(self.use_selected_template)
+        self.import_button.clicked.connect(self.import_structure)
+        self.export_button.clicked.connect(self.export_structure)
+        self.template_button.clicked.connect(lambda: self.save_as_template())
         self.suggest_button.clicked.connect(self.suggest)
         self.use_suggestion_button.clicked.connect(self.use_suggestion)
+        self._fill_templates()
         self._show_template()
 
     def suggest(self) -> Any:
@@ -117,41 +128,98 @@ class StructureTab(Tab):
         return structure
 
     def use_suggestion(self) -> bool:
-        clock = self.session.clock if self.session else None
-        if self._suggestion is None or clock is None:
+        service = self.session.structures if self.session else None
+        if self._suggestion is None or service is None:
             self.message.emit("Open or create a tournament first (Ctrl+N), then suggest a structure")
             return False
-        if self.run(clock.load_structure, *self._suggestion).ok:
+        if self.run(service.use, *self._suggestion).ok:
             self.message.emit("Structure in play: the suggested structure")
             return True
         return False
 
-    def selected_template(self) -> Path | None:
-        data = self.templates.currentData()
-        return Path(data) if data else None
+    def _fill_templates(self) -> None:
+        chosen = self.templates.currentData()
+        self.templates.blockSignals(True)
+        self.templates.clear()
+        if self.session is not None and self.session.store_is_open:
+            for info in self.session.templates.structures():
+                self.templates.addItem(info.title, info.key)
+        self.templates.setCurrentIndex(max(0, self.templates.findData(chosen)))
+        self.templates.blockSignals(False)
+
+    def selected_template(self) -> str | None:
+        return self.templates.currentData() or None
 
     def _show_template(self) -> None:
-        path = self.selected_template()
-        if path is None:
-            self.preview.setPlainText("No templates shipped.")
+        key = self.selected_template()
+        if key is None:
+            self.preview.setPlainText("No templates.")
             return
         try:
-            structure, _chips = structure_from_toml(path.read_text(encoding="utf-8"))
+            structure, _chips = self.session.templates.load_structure(key)
         except Exception as error:  # a broken template file: say so instead of showing nothing
-            self.preview.setPlainText(f"{path.name}: {error}")
+            self.preview.setPlainText(f"{self.templates.currentText()}: {error}")
             return
         self.preview.setHtml(f"<h3>Template: {html.escape(structure.name)}</h3>" + structure_html(structure))
 
-    def use_selected_template(self) -> bool:
-        path = self.selected_template()
-        clock = self.session.clock if self.session else None
-        if path is None or clock is None:
+    def _service(self) -> Any:
+        service = self.session.structures if self.session else None
+        if service is None:
             self.message.emit("Open or create a tournament first (Ctrl+N)")
+        return service
+
+    def use_selected_template(self) -> bool:
+        key = self.selected_template()
+        service = self._service()
+        if key is None or service is None:
             return False
-        if self.run(clock.load_template, path.stem).ok:
-            self.message.emit(f"Structure in play: {template_title(path.stem)}")
-            return True
-        return False
+        outcome = self.run(service.use_template, key)
+        if outcome.ok:
+            self.message.emit(f"Structure in play: {outcome.value.name or self.templates.currentText()}")
+        return outcome.ok
+
+    def import_structure(self) -> Any:
+        service = self._service()
+        if service is None:
+            return None
+
+        def chosen(path: Path) -> None:
+            outcome = self.run(service.import_file, path)
+            if outcome.ok:
+                self.message.emit(f"Structure in play: {outcome.value.name or path.stem}, imported from {path.name}")
+
+        self.file_dialog = choose_file(self, "Import a structure", "Structures (*.toml)", chosen)
+        return self.file_dialog
+
+    def export_structure(self) -> Any:
+        service = self._service()
+        if service is None:
+            return None
+
+        def chosen(path: Path) -> None:
+            outcome = self.run(service.export_file, path)
+            if outcome.ok:
+                self.message.emit(f"Structure saved: {outcome.value}")
+
+        self.file_dialog = choose_file(self, "Export the structure", "Structures (*.toml)", chosen, save=True,
+                                       suggested="structure.toml")
+        return self.file_dialog
+
+    def save_as_template(self, title: str | None = None) -> Any:
+        """Save the structure in play as the room's template, under ``title`` or the name the director types."""
+        service = self._service()
+        if service is None:
+            return None
+        if title is None:
+            current = service.in_play()
+            self.name_dialog = ask_name(self, "Save as template", "Name of the room's structure:",
+                                        current.structure.name if current else "", self.save_as_template)
+            return self.name_dialog
+        outcome = self.run(service.save_as_template, title)
+        if outcome.ok:
+            self._fill_templates()
+            self.message.emit(f"Saved as the room's structure {outcome.value.title}")
+        return outcome.ok
 
     def refresh(self) -> None:
         clock = self.session.clock if self.session and self.session.tournament_id else None
@@ -162,11 +230,15 @@ class StructureTab(Tab):
             self.stack.setValue(floor.settings.starting_stack)
             self.field_size.setValue(max(2, floor.prize_pool().entries or self.field_size.value()))
         structure = getattr(getattr(self.session.state, "schedule", None), "structure", None) if clock else None
+        self.editor.show_structure(self.session.structures if structure is not None else None)
+        if structure is not None and structure.name != self._named_in_play:
+            self._named_in_play = structure.name   # show the template in play, once, when it changes
+            for title in (structure.name, f"{structure.name} (room template)"):
+                if self.templates.findText(title) >= 0:
+                    self.templates.setCurrentIndex(self.templates.findText(title))
+                    break
         if structure is None:
             self.in_play.setText("No structure in play yet: choose a template and press “Use this template”.")
-            self.current.setHtml("")
             return
-        view = clock.view()
-        self.in_play.setText(f"<b>In play:</b> {html.escape(structure.name)}")
-        self.current.setHtml(f"<h3>In play: {html.escape(structure.name)}</h3>"
-                             + structure_html(structure, view.period_index if view else None))
+        self.in_play.setText(f"<b>In play:</b> {html.escape(structure.name)}   <span style='color:gray'>(select a "
+                             "level or break to edit it; the levels already played are greyed out)</span>")

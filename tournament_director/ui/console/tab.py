@@ -1,6 +1,6 @@
 """The base of every console tab and the small helpers several tabs share: the outcome of a command run through
-the window, a table view set up the console's way, the print / save-as-PDF menu of a button, ordinals, the floor's
-figures in one line and the shipped templates."""
+the window, a table view set up the console's way, the print / save-as-PDF menu of a button, ordinals and the floor's
+figures in one line."""
 
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_director.resources import resources_root
 from tournament_director.ui.printing import print_html
 
 
@@ -136,7 +135,3 @@ def figures_text(figures: Any) -> str:
     parts.append(f"prize pool {figures.prize_pool:,}")
     return "   ·   ".join(parts)
 
-
-def shipped_templates(folder: str) -> list[Path]:
-    path = resources_root() / folder
-    return sorted(path.glob("*.toml")) if path.is_dir() else []

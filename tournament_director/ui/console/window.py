@@ -15,7 +15,6 @@ from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES,
 from tournament_director.ui.console.busting import Busting
 from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
-from tournament_director.ui.console.dialogs import NewTournamentDialog
 from tournament_director.ui.console.log_tab import LogTab
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
@@ -25,6 +24,7 @@ from tournament_director.ui.console.signals import SessionSignals, WallClockSign
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
+from tournament_director.ui.console.wizard import NewTournamentDialog
 from tournament_director.ui.projector.view import view_from_session
 from tournament_director.ui.themes import apply_theme, saved_theme
 
@@ -337,7 +337,8 @@ class MainWindow(QMainWindow):
 
     def new_tournament(self) -> NewTournamentDialog:
         """Open the wizard (window-modal; the clock keeps running behind it)."""
-        dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self)
+        dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self.session.templates,
+                                     self)
         dialog.finished.connect(dialog.deleteLater)
         self.new_tournament_dialog = dialog
         dialog.open()
