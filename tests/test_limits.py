@@ -2,8 +2,8 @@
 enforced where a name, a count or an amount comes in: a refusal names the field and the problem, nothing is
 recorded, and no other exception (UnicodeEncodeError, OverflowError, ValueError) reaches the director.
 
-The store applies them now; the service entry points apply them once the services' reshaping has landed: those
-tests are marked xfail(strict) until then, so the change that applies a limit only has to remove the mark.
+The store applies them to the registry; the services apply them at their entry points, and the domain again where
+each event is applied.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from tournament_director.store import Store
 
 LONG = "A" * 10_000
 LONE_SURROGATE = "Jos\udce9"  # what a file decoded with surrogateescape gives for a Latin-1 "José"
-AFTER_THE_RESHAPE = pytest.mark.xfail(strict=True, reason="applied after the reshape")
 
 
 # ----- the limits themselves -------------------------------------------------------------------------------------
@@ -98,7 +97,7 @@ def re_escape(text: str) -> str:
     return re.escape(text)
 
 
-# ----- the store applies them now ----------------------------------------------------------------------------------
+# ----- the store applies them -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name, problem", [
     (LONG, "the player name is 10,000 characters long; at most 200"),
@@ -130,7 +129,7 @@ def test_a_search_is_never_refused_whatever_is_typed(store: Store):
     assert store.find_players(LONG) == []
 
 
-# ----- the service entry points (applied after the reshape) --------------------------------------------------------
+# ----- the service entry points ------------------------------------------------------------------------------------
 
 @pytest.fixture
 def session(tmp_path: Path):
@@ -145,7 +144,6 @@ def recorded(session: DirectorSession) -> int:
     return session.runner.last_seq
 
 
-@AFTER_THE_RESHAPE
 @pytest.mark.parametrize("name, problem", [
     (LONG, "the entry name is 10,000 characters long"),
     ("Ann\x00Lee", "the entry name holds a control character"),
@@ -158,7 +156,6 @@ def test_registering_an_entry_checks_its_name(session: DirectorSession, name: st
     assert recorded(session) == before
 
 
-@AFTER_THE_RESHAPE
 def test_registering_a_player_who_is_not_in_the_registry_is_refused(session: DirectorSession):
     before = recorded(session)
     with pytest.raises(DomainError, match="999999"):
@@ -166,7 +163,6 @@ def test_registering_a_player_who_is_not_in_the_registry_is_refused(session: Dir
     assert recorded(session) == before
 
 
-@AFTER_THE_RESHAPE
 def test_adding_more_tables_than_the_limit_is_refused_at_once(session: DirectorSession):
     before = recorded(session)
     with pytest.raises(DomainError, match="2,000"):
@@ -180,14 +176,12 @@ def test_a_buy_in_beyond_the_limit_is_refused(session: DirectorSession):
         session.tournament.configure(settings)
 
 
-@AFTER_THE_RESHAPE
 @pytest.mark.parametrize("seconds", [1e300, math.inf, math.nan])
 def test_setting_the_remaining_time_beyond_the_limit_is_refused(session: DirectorSession, seconds: float):
     with pytest.raises(DomainError, match="remaining time"):
         session.clock.set_remaining(seconds)
 
 
-@AFTER_THE_RESHAPE
 @pytest.mark.parametrize("seconds", [math.nan, math.inf, 1e300])
 def test_adding_time_that_is_not_a_finite_bounded_number_is_refused(session: DirectorSession, seconds: float):
     with pytest.raises(DomainError, match="time"):

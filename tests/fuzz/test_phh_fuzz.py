@@ -20,6 +20,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz.values import NUMBERS, SCALARS, VALUES, toml_value
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.rules.phh import PhhFormatError, load_file, replay
 from tournament_director.domain.rules.rulebook import HouseRules
@@ -126,15 +127,6 @@ def test_a_folder_or_a_missing_file_is_refused_by_name(tmp_path: Path):
 
 # ----- generated hands -------------------------------------------------------------------------------------------
 
-NUMBERS = st.one_of(
-    st.integers(min_value=-10, max_value=10**6),
-    st.integers(min_value=-(10**40), max_value=10**40),
-    st.decimals(allow_nan=True, allow_infinity=True),
-    st.floats(allow_nan=True, allow_infinity=True),
-)
-SCALARS = st.one_of(NUMBERS, st.booleans(), st.text(max_size=12), st.none())
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-    st.text(min_size=1, max_size=6), inner, max_size=3), max_leaves=12)
 ACTIONS = st.lists(st.one_of(
     st.sampled_from(["d dh p1 ????", "d dh p2 AhKd", "d db 2c3c4c", "d db Td", "p1 f", "p2 cc", "p3 cc", "p1 sm",
                      "p2 sm AhKd", "# note", "p1 cbr 300", "p2 cbr 1.5", "p3 cbr 1,000"]),
@@ -164,17 +156,6 @@ FIELDS = {
 }
 SENSIBLE = {"variant": "NT", "starting_stacks": [1000, 1000, 1000], "blinds_or_straddles": [50, 100, 0],
             "antes": [0, 0, 0], "min_bet": 100, "actions": ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]}
-
-
-def toml_value(value: object) -> object:
-    """What tomli_w can write: None becomes a string, non-finite floats stay (TOML has inf and nan)."""
-    if value is None:
-        return "None"
-    if isinstance(value, list):
-        return [toml_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: toml_value(v) for k, v in value.items()}
-    return value
 
 
 @st.composite

@@ -175,9 +175,10 @@ def test_wall_clock_plan_follows_the_settings_and_the_clock(session) -> None:
     assert session.wall_clock_plan() == {}
 
 
-def test_an_unreadable_scheduled_start_is_named(session) -> None:
+def test_an_unreadable_scheduled_start_is_named_and_refused_before_it_is_recorded(session) -> None:
     session.create_from_plan(NewTournamentPlan("Sunday", "turbo"))
     floor = session.tournament
-    session.run(floor.configure, {**floor.settings.to_dict(), "scheduled_start": "tonight at eight"})
-    with pytest.raises(DomainError, match="scheduled_start 'tonight at eight'"):
-        session.wall_clock_plan()
+    before = session.runner.last_seq
+    with pytest.raises(DomainError, match="scheduled_start 'tonight at eight' is not a date and time"):
+        session.run(floor.configure, {**floor.settings.to_dict(), "scheduled_start": "tonight at eight"})
+    assert session.runner.last_seq == before and session.wall_clock_plan() == {}

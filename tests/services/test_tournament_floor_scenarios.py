@@ -221,7 +221,9 @@ def test_halting_flag_at_three_short_of_the_fullest_TDA_11D(open_service):
     assert result.proposal.halt_tables == (2,)
 
 
-def test_a_recently_moved_player_is_not_chosen_again_while_another_choice_exists_TDA_11A(open_service):
+def test_the_player_due_the_big_blind_moves_even_when_he_was_moved_in_recently_TDA_11A(open_service):
+    """TDA 11-A: the player due the big blind moves; having been moved in less than an orbit ago only decides
+    between equally long tables."""
     svc = open_service()
     three_full_tables(svc)
     for seat in (6, 8):
@@ -233,10 +235,9 @@ def test_a_recently_moved_player_is_not_chosen_again_while_another_choice_exists
     for seat in (1, 2):
         svc.bust(at(svc, 3, seat), [at(svc, 3, 3)])  # 9, 8, 6: table 2 is now among the long ones
     for seat in (1, 2):
-        result = svc.bust(at(svc, 1, seat), [at(svc, 1, 3)])  # 7, 8, 6
+        result = svc.bust(at(svc, 1, seat), [at(svc, 1, 3)])  # 7, 8, 6: table 2 is the only long table
     movers = [m for m in result.proposal.moves if m.from_table == 2]
-    assert movers and 23 not in [m.entry_id for m in movers]
-    assert movers[0].entry_id == at(svc, 2, 7)  # the next one due the BB after him
+    assert movers and movers[0].entry_id == 23 and movers[0].rule == "TDA 11-A"
 
 
 def bust_someone(svc: TournamentService, table: int) -> Any:

@@ -611,6 +611,12 @@ class Simulation:
             if not late_open and not t.registration_closed:
                 self.run("close registration", lambda: self.svc.close_registration())
                 continue
+            if t.alive == 1 and not t.registration_closed and len(t.entries) >= self.entries_target:
+                # one player left while late registration is open and nobody else is coming: the director closes
+                # registration when the console asks (BustResult.one_left), which finishes the tournament; no hand
+                # can be dealt to move the level on
+                self.run("close registration: one player left", lambda: self.svc.close_registration())
+                continue
             paid = self.paid_places()
             bubble = t.alive - paid
             if t.registration_closed and 0 < bubble <= 3 and not t.hand_for_hand and len(self.open_tables()) > 1:
@@ -656,6 +662,7 @@ class Simulation:
 @given(seed=st.integers(0, 2**31), entries=st.integers(20, 48), seats=st.integers(2, 10))
 @example(seed=4, entries=40, seats=5)  # the small-blind seat as the short table's only open seat (TDA 11-A)
 @example(seed=204, entries=60, seats=8)  # a table opened for late registrations filled by balancing
+@example(seed=910066926, entries=20, seats=2)  # one player left while late registration is still open
 def test_whole_simulated_tournaments_keep_the_floor_rules_after_every_command(tmp_path_factory, seed, entries, seats):
     path = tmp_path_factory.mktemp("sim") / "t.sqlite"
     simulation = Simulation(seed, path, entries=entries, seats=seats, max_commands=5_000)

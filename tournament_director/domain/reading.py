@@ -56,7 +56,7 @@ class FileRefused(DomainError):
 
 def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of a regular file of at most ``limit`` bytes."""
-    name = str(path)
+    name = _shown_path(path)
     try:
         path = Path(path)
         if path.is_dir():
@@ -75,6 +75,12 @@ def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
         raise FileRefused(f"is too large: more than {limit:,} bytes (a file of this kind is a few kilobytes)",
                           file=name)
     return data
+
+
+def _shown_path(path: str | Path) -> str:
+    """A path as a refusal names it: whole, or its end when it is longer than a line."""
+    text = str(path)
+    return text if len(text) <= 200 else "..." + text[-197:]
 
 
 def decode_text(data: bytes, *, file: str | Path | None = None) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.entries import COUNT_OCCASIONS
 
@@ -109,7 +110,7 @@ class ChipSheets:
         """The players still in at ``tables`` (None: the room), by table and seat."""
         t = self._t
         if tables is not None:
-            for number in tables:
+            for number in _tables(tables):
                 t.table(number)
         live = [e for e in t.entries.values() if not e.busted and (tables is None or e.table in tables)]
         live.sort(key=lambda e: (e.table is None, e.table or 0, e.seat or 0, e.name.casefold()))
@@ -117,8 +118,7 @@ class ChipSheets:
 
     def record(self, counts: Mapping[int, int], tables: Sequence[int] | None = None, occasion: str = "count") -> Any:
         """Record one sheet (every player of those tables, or of the room, with his stack) as one event."""
-        if occasion not in COUNT_OCCASIONS:
-            raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not {occasion!r}")
+        _check(counts, tables, occasion)
         payload: dict[str, Any] = {
             "counts": [[e, c] for e, c in counts.items()], "scope": "room" if tables is None else "tables",
             "occasion": occasion, "time": self._now().astimezone(timezone.utc).isoformat(timespec="seconds"),
@@ -130,6 +130,7 @@ class ChipSheets:
     def preview(self, counts: Mapping[int, int], tables: Sequence[int] | None = None,
                 occasion: str = "count") -> LastCount:
         """What recording these counts would say (counted, recorded, chips in play), recording nothing."""
+        _check(counts, tables, occasion)
         t = self._t
         recorded = sum(t.entry(e).chips for e in counts)
         return LastCount(None, occasion, None if tables is None else tuple(sorted(tables)), len(counts),
@@ -153,6 +154,25 @@ class ChipSheets:
                                                           leader.seat),
             last_count=last,
         )
+
+
+def _tables(tables: object) -> list[int]:
+    if not isinstance(tables, (list, tuple)) or len(tables) > limits.MAX_TABLES:
+        raise DomainError(f"the tables counted are a list of table numbers, not {limits.shown(tables)}")
+    return [limits.check_count(number, "table number", 1, limits.MAX_TABLE_NUMBER) for number in tables]
+
+
+def _check(counts: object, tables: object, occasion: object) -> None:
+    """A sheet's arguments: entry -> chips within the limits, the tables (or None: the room), the occasion."""
+    if not isinstance(counts, Mapping):
+        raise DomainError(f"the chip counts are given as entry -> chips, not {limits.shown(counts)}")
+    for chips in counts.values():
+        limits.check_amount(chips, "chip count")
+    if tables is not None:
+        _tables(tables)
+    if not isinstance(occasion, str) or occasion not in COUNT_OCCASIONS:
+        raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not "
+                          f"{limits.shown(occasion)}")
 
 
 __all__ = ["ChipLeader", "ChipSheets", "ChipSummary", "LastCount", "OCCASION_TITLES", "SheetLine"]

@@ -31,7 +31,8 @@ from tournament_director.domain.clock.machine import (
     Clock,
     ClockEvent,
 )
-from tournament_director.domain.clock.structure import Break, Level, Period, Structure, structure_from_toml
+from tournament_director.domain import limits
+from tournament_director.domain.clock.structure import Break, Level, Period, Structure, load_structure_file
 from tournament_director.domain.clock.suggest import suggest_structure_and_chips
 from tournament_director.domain.errors import DomainError
 from tournament_director.resources import resource_path
@@ -80,10 +81,11 @@ def _matching_period(old: Structure, old_index: int, new: Structure) -> int | No
 
 
 def load_template(name: str) -> tuple[Structure, ChipSet | None]:
-    """One of the shipped structures (data/structures/NAME.toml)."""
+    """One of the shipped structures (data/structures/NAME.toml), read like any structure file."""
     if name not in TEMPLATE_NAMES:
-        raise DomainError(f"there is no structure template {name!r} (choose from {', '.join(TEMPLATE_NAMES)})")
-    return structure_from_toml(resource_path("structures", f"{name}.toml").read_text(encoding="utf-8"))
+        raise DomainError(f"there is no structure template {limits.shown(name)} (choose from "
+                          f"{', '.join(TEMPLATE_NAMES)})")
+    return load_structure_file(resource_path("structures", f"{name}.toml"))
 
 
 def suggested_structure(target_minutes: int, starting_stack: int, field_size: int) -> tuple[Structure, ChipSet]:
@@ -193,6 +195,10 @@ class ClockService:
     # --- structure commands ------------------------------------------------------------------------
     def load_structure(self, structure: Structure, chip_set: ChipSet | None = None) -> None:
         """Use a new structure; a started clock keeps its place and its remaining time."""
+        if not isinstance(structure, Structure):
+            raise DomainError(f"a blind structure is a Structure, not {limits.shown(structure)}")
+        if chip_set is not None and not isinstance(chip_set, ChipSet):
+            raise DomainError(f"a chip set is a ChipSet, not {limits.shown(chip_set)}")
         structure.validate(chip_set)
         payload: dict[str, Any] = {"structure": structure.to_dict()}
         if chip_set is not None:
@@ -284,27 +290,34 @@ class ClockService:
         self._jump(lambda c, now: c.previous_level(now))
 
     def jump_to_level(self, number: int) -> None:
-        index = self._require_clock().structure.index_of_level(int(number))
+        limits.check_count(number, "level number", 1, limits.MAX_LEVELS)
+        index = self._require_clock().structure.index_of_level(number)
         self._jump(lambda c, now: c.jump_to(index, now))
 
     def jump_to_period(self, index: int) -> None:
-        self._jump(lambda c, now: c.jump_to(int(index), now))
+        limits.check_count(index, "period", 0, limits.MAX_LEVELS)
+        self._require_clock().structure.period(index)
+        self._jump(lambda c, now: c.jump_to(index, now))
 
     def add_time(self, seconds: float) -> None:
-        """Add (or, negative, remove) time from the current period."""
+        """Add (or, negative, remove) time from the current period: at most 24 hours either way, a finite number
+        (NaN and infinities are refused)."""
+        seconds = limits.check_seconds(seconds, "time added", minimum=-limits.MAX_DURATION_SECONDS)
         delta_ms = round(seconds * 1000)
         if delta_ms == 0:
             raise DomainError("add or remove some time (got zero)")
         self._command("clock.time_adjusted", lambda c, now: c.add_time(delta_ms, now), {"delta_ms": delta_ms})
 
     def set_remaining(self, seconds: float) -> None:
-        remaining = round(seconds * 1000)
+        """Set the time left in the current period: 0 to 24 hours."""
+        remaining = round(limits.check_seconds(seconds, "remaining time") * 1000)
         if remaining < 0:
             raise DomainError(f"the remaining time cannot be negative (got {seconds} s)")
         self._command("clock.time_adjusted", lambda c, now: c.set_remaining(remaining, now), {"set_ms": remaining})
 
     def hand_for_hand(self, hands: int = 1) -> int:
         """Take the hand-for-hand time off for ``hands`` hands (TDA RP-8); returns the milliseconds taken."""
+        limits.check_count(hands, "number of hands", 1, limits.MAX_HANDS)
         if self._require_clock() is not None and not self.schedule.started:
             raise DomainError("no hand has been played: the clock has not been started yet", rule="TDA RP-8")
         taken: list[int] = []

@@ -153,7 +153,13 @@ class CommandRunner:
         try:
             payload_json = json.dumps(payload, ensure_ascii=False, allow_nan=False)
         except (TypeError, ValueError) as error:
-            raise DomainError(f"the payload of {event_type} cannot be recorded as JSON: {error}") from error
+            problem = "a number too long to record" if "digits" in str(error) else str(error)
+            raise DomainError(f"the payload of {event_type} cannot be recorded as JSON: {problem}") from error
+        try:
+            payload_json.encode("utf-8")
+        except UnicodeEncodeError as error:  # a lone surrogate, which no database can store
+            raise DomainError(f"the payload of {event_type} holds a broken character (U+"
+                              f"{ord(payload_json[error.start]):04X}, a lone surrogate): type it again") from None
         # the state sees exactly what a rebuild from the log will see (tuples become lists, keys strings, ...)
         self.state.apply(event_type, json.loads(payload_json))
         seq = self._last_seq + 1

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.standings import prizes_by_place
 from tournament_director.services.tournament import DealProposal, TournamentService
@@ -62,8 +63,10 @@ class DealService:
 
     def propose(self, method: str, custom: Mapping[int, int] | None = None) -> DealView:
         """A deal by ``method``; for "custom" the director's amounts (entry id -> amount), checked like a record."""
-        if method not in DEAL_METHODS:
-            raise DomainError(f"a deal is by ICM, chip chop or custom, not {method!r}")
+        if not isinstance(method, str) or method not in DEAL_METHODS:
+            raise DomainError(f"a deal is by ICM, chip chop or custom, not {limits.shown(method)}")
+        if custom is not None and not isinstance(custom, Mapping):
+            raise DomainError(f"the custom deal is given as entry -> amount, not {limits.shown(custom)}")
         t = self._t
         alive = self._alive()
         prizes = self.prizes_left()
@@ -77,7 +80,9 @@ class DealService:
             problem = "a deal needs two players or more"
         shares: dict[int, int] = {}
         if method == "custom":
-            shares = {e.id: int((custom or {}).get(e.id, 0)) for e in alive}
+            # negative shares are this view's problem to show; anything not a whole amount is refused
+            shares = {e.id: limits.check_amount((custom or {}).get(e.id, 0), f"share of {e.name}",
+                                                minimum=-limits.MAX_AMOUNT) for e in alive}
             shared = sum(shares.values())
             if not problem and any(a < 0 for a in shares.values()):
                 problem = "a share cannot be negative"
@@ -95,10 +100,16 @@ class DealService:
 
     def correct_chips(self, counts: Mapping[int, int]) -> Any:
         """Record the counts that differ from the chips on record as one chips.counted event (None: none differ)."""
+        if not isinstance(counts, Mapping):
+            raise DomainError(f"the chip counts are given as entry -> chips, not {limits.shown(counts)}")
+        for chips in counts.values():
+            limits.check_amount(chips, "chip count")
         changed = {e: c for e, c in counts.items() if self._t.entry(e).chips != c}
         return self.floor.record_chips(changed) if changed else None
 
     def record(self, view: DealView) -> Any:
+        if not isinstance(view, DealView):
+            raise DomainError(f"a deal is recorded from the deal proposed, not {limits.shown(view)}")
         if view.problem:
             raise DomainError(f"this deal cannot be recorded: {view.problem}")
         return self.floor.make_deal(view.proposal)

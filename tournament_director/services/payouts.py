@@ -15,17 +15,19 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.standings import payout_table_in_force
 from tournament_director.domain.money.payouts import (
     HUNDRED,
     PayoutTable,
-    percentage,
+    load_payout_table,
     parse_payout_table,
+    percentage,
     payout_table_to_toml,
 )
 from tournament_director.services.settings import SettingsService
-from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_payout_table_file
+from tournament_director.services.templates import TemplateInfo, TemplateLibrary, export_toml, file_path
 
 __all__ = ["BandSummary", "BandView", "PayoutService", "PayoutTableView", "expand_percentages"]
 
@@ -55,14 +57,22 @@ _REPEATED = re.compile(r"(.+?)\s*[x×*]\s*(\d{1,5})")  # "2.5 x4": four places a
 
 def expand_percentages(text: str | Sequence[str]) -> list[str]:
     """'50, 2.5 x4' (or a list of such parts) -> ['50', '2.5', '2.5', '2.5', '2.5']; a part that is not of that
-    shape is kept as written, for the domain to name."""
-    parts = text.split(",") if isinstance(text, str) else list(text)
+    shape is kept as written, for the domain to name. At most ``limits.MAX_ENTRIES`` places."""
+    if isinstance(text, str):
+        parts = text.split(",")
+    elif isinstance(text, (list, tuple)) and all(isinstance(part, str) for part in text):
+        parts = list(text)
+    else:
+        raise DomainError(f"the percentages are text like \"50, 30, 2.5 x8\", not {limits.shown(text)}")
+    limits.check_text(",".join(parts), "percentages", max_length=limits.MAX_TEXT_LENGTH)
     expanded: list[str] = []
     for part in (p.strip().rstrip("%").strip() for p in parts):
         if not part:
             continue
         repeated = _REPEATED.fullmatch(part)
         value, times = repeated.groups() if repeated else (part, "1")
+        if len(expanded) + int(times) > limits.MAX_ENTRIES:
+            raise DomainError(f"the percentages pay more than {limits.MAX_ENTRIES:,} places")
         expanded.extend([value.strip().rstrip("%").strip()] * int(times))
     return expanded
 
@@ -114,7 +124,10 @@ class PayoutService:
     @staticmethod
     def band_summary(text: str) -> BandSummary:
         """The places and the sum of percentages typed as "50, 30, 20" (read exactly, as the table will be)."""
-        parts = expand_percentages(text)
+        try:
+            parts = expand_percentages(text)
+        except DomainError as problem:
+            return BandSummary(0, "", False, str(problem))
         try:
             values = [percentage(p, f"place {i}") for i, p in enumerate(parts, start=1)]
         except DomainError as problem:
@@ -124,6 +137,8 @@ class PayoutService:
 
     # --- commands ----------------------------------------------------------------------------------------
     def set_table(self, table: PayoutTable) -> Any:
+        if not isinstance(table, PayoutTable):
+            raise DomainError(f"a payout table is needed, not {limits.shown(table)}")
         return self.runner.execute("payouts.table_set", {"table": table.to_dict()})
 
     def use_table(self, key: str) -> PayoutTable:
@@ -134,6 +149,12 @@ class PayoutService:
 
     def set_bands(self, name: str, bands: Sequence[tuple[Any, Any, str | Sequence[str]]]) -> PayoutTable:
         """The edited table: (first entries, last entries, percentages by place as "50, 30, 2.5 x8") per band."""
+        if not isinstance(name, str):
+            raise DomainError(f"the payout table's name must be text, not {limits.shown(name)}")
+        if not isinstance(bands, (list, tuple)) or len(bands) > limits.MAX_PAYOUT_BANDS or not all(
+                isinstance(band, (list, tuple)) and len(band) == 3 for band in bands):
+            raise DomainError("the bands are given as (first entries, last entries, percentages), at most "
+                              f"{limits.MAX_PAYOUT_BANDS:,}")
         data = {"name": name.strip() or self.table().name,
                 "bands": [{"min_entries": low, "max_entries": high, "percentages": expand_percentages(percentages)}
                           for low, high, percentages in bands]}
@@ -147,19 +168,12 @@ class PayoutService:
 
     # --- files and templates -----------------------------------------------------------------------------
     def import_file(self, path: Path) -> PayoutTable:
-        table = read_payout_table_file(Path(path))
+        table = load_payout_table(file_path(path))
         self.set_table(table)
         return table
 
     def export_file(self, path: Path) -> Path:
-        path = Path(path)
-        if path.suffix.lower() != ".toml":
-            path = path.with_name(path.name + ".toml")
-        try:
-            path.write_text(payout_table_to_toml(self.table()), encoding="utf-8")
-        except OSError as error:
-            raise DomainError(f"{path.name} could not be written ({error.strerror or error})") from None
-        return path
+        return export_toml(path, payout_table_to_toml(self.table()))
 
     def save_as_template(self, title: str) -> TemplateInfo:
         return self.library.save_payout_table(title, self.table())

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.settings import TournamentSettings
@@ -183,9 +184,9 @@ class DirectorSession:
         return list(self._store.list_tournaments())
 
     def create_tournament(self, name: str) -> int:
-        name = name.strip()
-        if not name:
+        if not isinstance(name, str) or not name.strip():
             raise DomainError("a tournament needs a name")
+        name = limits.check_name(name, "tournament name")
         tournament_id = self._store.create_tournament(name, operator=self.operator)
         self.notify("tournaments")
         return tournament_id
@@ -236,7 +237,8 @@ class DirectorSession:
         if "tournament" not in self._services:
             # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
             self._services["tournament"] = TournamentService(self._runner, rng=self._rng,
-                                                             now=lambda: self._wall_now().astimezone())
+                                                             now=lambda: self._wall_now().astimezone(),
+                                                             players=self._store.get_player)
         return self._services["tournament"]
 
     @property
@@ -288,9 +290,17 @@ class DirectorSession:
         Everything the plan names is checked before the tournament is created, so a bad plan leaves the database
         as it was.
         """
-        name = plan.name.strip()
-        if not name:
+        if not isinstance(plan, NewTournamentPlan):
+            raise DomainError(f"a new tournament is planned with a NewTournamentPlan, not {limits.shown(plan)}")
+        if not isinstance(plan.name, str) or not plan.name.strip():
             raise DomainError("a tournament needs a name")
+        name = limits.check_name(plan.name, "tournament name")
+        limits.check_count(plan.tables, "number of tables", limits.MIN_TABLES, limits.MAX_TABLES)
+        limits.check_seat_count(plan.seats_per_table)
+        limits.check_name(plan.payout_table, "payout table")
+        limits.check_name(plan.structure_template, "blind structure template")
+        if plan.settings is not None and not isinstance(plan.settings, Mapping):
+            raise DomainError(f"the plan's other settings are setting -> value, not {limits.shown(plan.settings)}")
         library = self.templates
         shipped_table = library.is_shipped_payout_table(plan.payout_table)
         room_table = None if shipped_table else library.load_payout_table(plan.payout_table)
@@ -305,10 +315,6 @@ class DirectorSession:
         else:
             structure, chip_set = load_template(plan.structure_template)
         structure.validate(chip_set)
-        if not 1 <= plan.tables <= 2000:
-            raise DomainError(f"a tournament needs between 1 and 2000 tables, not {plan.tables}")
-        if not 2 <= plan.seats_per_table <= 10:
-            raise DomainError(f"a table has 2 to 10 seats, not {plan.seats_per_table}")
         # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
         draft = self._store.draft_tournament(name, operator=self.operator)
         runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=self.operator)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import entries as entry_rules
@@ -89,10 +90,12 @@ class SettingsService:
 
     def changes(self, values: Mapping[str, Any]) -> dict[str, Any]:
         """The settings among ``values`` whose value differs from the settings in force (as plain data)."""
+        if not isinstance(values, Mapping):
+            raise DomainError(f"the settings to change are given as setting -> value, not {limits.shown(values)}")
         current = self.settings.to_dict()
-        unknown = sorted(set(values) - set(current))
+        unknown = set(values) - set(current)
         if unknown:
-            raise DomainError(f"unknown tournament setting(s): {', '.join(unknown)}")
+            raise DomainError(f"unknown tournament setting(s): {limits.listed(unknown)}")
         proposed = TournamentSettings.from_dict({**current, **values}).to_dict()
         return {name: proposed[name] for name in values if proposed[name] != current[name]}
 
@@ -109,6 +112,8 @@ class SettingsService:
         t = self._t
         s = t.settings
         offered = (s.rebuy_limit > 0, s.addon_enabled, s.reentry_limit > 0)
+        if entry_id is not None and (isinstance(entry_id, bool) or not isinstance(entry_id, int)):
+            raise DomainError(f"an entry is given by its number, not {limits.shown(entry_id)}")
         if entry_id is None or entry_id not in t.entries:
             why = "select a player first"
             return EntryActions(*(ActionState(o, False, why) for o in offered))

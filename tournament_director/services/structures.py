@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.structure import (
     Break,
@@ -20,11 +21,12 @@ from tournament_director.domain.clock.structure import (
     Period,
     Structure,
     check_played_periods_kept,
+    load_structure_file,
     period_from_dict,
     structure_to_toml,
 )
 from tournament_director.domain.errors import DomainError
-from tournament_director.services.templates import TemplateInfo, TemplateLibrary, read_structure_file
+from tournament_director.services.templates import TemplateInfo, TemplateLibrary, export_toml, file_path
 
 __all__ = ["StructureInPlay", "StructureService"]
 
@@ -94,10 +96,10 @@ class StructureService:
     def insert_period(self, index: int, period: Period) -> None:
         """Put a level or a break before period ``index`` (``len(periods)`` adds it at the end)."""
         current = self._require()
+        new = current.structure.with_inserted(index, period)  # DomainError for a position or period it cannot take
         if current.started and index <= current.period_index:
             raise DomainError(f"a level or break can be added after the period in play "
                               f"({_label(current.structure, current.period_index)}), not before it")
-        new = current.structure.with_inserted(index, period)
         self._check(new)
         self.clock.insert_period(index, period)
 
@@ -126,16 +128,18 @@ class StructureService:
     def move_period(self, index: int, to: int) -> None:
         """Move period ``index`` to position ``to``; one event."""
         current = self._require()
+        new = current.structure.with_moved(index, to)  # DomainError for a position it cannot take
         if current.started and current.period_index in (index, to):
             raise DomainError(f"{_label(current.structure, current.period_index)} is being played: it keeps its "
                               "place")
-        new = current.structure.with_moved(index, to)
         self._check(new)
         self.clock.load_structure(new, current.chip_set)
 
     def use(self, structure: Structure, chip_set: ChipSet | None) -> None:
         """Put a whole structure in play (a template, a file, a suggestion); after the start only one that
         keeps what was played."""
+        if not isinstance(structure, Structure) or not (chip_set is None or isinstance(chip_set, ChipSet)):
+            raise DomainError(f"a structure (and its chip set, or none) is needed, not {limits.shown(structure)}")
         structure.validate(chip_set)
         if self.in_play() is not None:
             self._check(structure)
@@ -149,7 +153,7 @@ class StructureService:
     # --- files and templates -----------------------------------------------------------------------------
     def import_file(self, path: Path) -> Structure:
         """Put the structure of a TOML file in play; a file without [chips] keeps the chip set in play."""
-        structure, chip_set = read_structure_file(Path(path))
+        structure, chip_set = load_structure_file(file_path(path))
         current = self.in_play()
         if chip_set is None and current is not None:
             chip_set = current.chip_set
@@ -158,14 +162,7 @@ class StructureService:
 
     def export_file(self, path: Path) -> Path:
         current = self._require()
-        path = Path(path)
-        if path.suffix.lower() != ".toml":
-            path = path.with_name(path.name + ".toml")
-        try:
-            path.write_text(structure_to_toml(current.structure, current.chip_set), encoding="utf-8")
-        except OSError as error:
-            raise DomainError(f"{path.name} could not be written ({error.strerror or error})") from None
-        return path
+        return export_toml(path, structure_to_toml(current.structure, current.chip_set))
 
     def save_as_template(self, title: str) -> TemplateInfo:
         current = self._require()

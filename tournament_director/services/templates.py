@@ -4,6 +4,8 @@ The shipped templates live in the program's resources (structures/, payouts/); t
 the user data folder beside the database (``templates/structures`` and ``templates/payouts``), saved from the
 console with "Save as template" and listed beside the shipped ones. A shipped template's key is its file name
 without .toml ("turbo", "standard"); a room template's key is "room:" and its file name ("room:friday-deep").
+Every file is read the guarded way of domain/reading.py (``load_structure_file``, ``load_payout_table``), the
+refusal naming the file.
 """
 
 from __future__ import annotations
@@ -13,17 +15,15 @@ import re
 import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
-from tournament_director.domain.clock.structure import Structure, structure_from_toml, structure_to_toml
+from tournament_director.domain.clock.structure import Structure, load_structure_file, structure_to_toml
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.reading import FileRefused, read_text
-from tournament_director.domain.money.payouts import PayoutTable, payout_table_from_toml, payout_table_to_toml
+from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, payout_table_to_toml
 from tournament_director.resources import resources_root
 
-__all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "read_payout_table_file", "read_structure_file",
-           "read_text_file", "template_title"]
+__all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "export_toml", "file_path", "template_title"]
 
 ROOM_PREFIX = "room:"
 _titles: dict[tuple[str, int], str] = {}  # (path, modification time) -> the title inside the file
@@ -42,35 +42,29 @@ class TemplateInfo:
     path: Path
 
 
-def read_text_file(path: Path) -> str:
-    """The text of a structure or payout-table file, read the program's one guarded way (domain/reading.py: size
-    limit, a UTF-8 byte-order mark accepted, other encodings refused), the refusal naming the file."""
+def file_path(path: object) -> Path:
+    """A file the director chose (text or a path); DomainError for anything else."""
+    if isinstance(path, Path):
+        return path
+    if not isinstance(path, str) or not path.strip():
+        raise DomainError(f"a file is named by its path, not {limits.shown(path)}")
+    return Path(limits.check_text(path, "file path", max_length=4096))
+
+
+def export_toml(path: object, text: str) -> Path:
+    """Write ``text`` to the TOML file ``path`` (".toml" added when missing); DomainError naming the file when it
+    cannot be written."""
+    path = file_path(path)
+    if not path.name:
+        raise DomainError(f"{limits.shown(str(path))} is a folder: name the file to write")
+    if path.suffix.lower() != ".toml":
+        path = path.with_name(path.name + ".toml")
     try:
-        return read_text(Path(path))
-    except FileRefused as refused:
-        raise refused.in_file(Path(path).name) from None
-
-
-def read_structure_file(path: Path) -> tuple[Structure, ChipSet | None]:
-    """A structure file; any refusal names the file."""
-    return _named(path, lambda text: structure_from_toml(text))
-
-
-def read_payout_table_file(path: Path) -> PayoutTable:
-    return _named(path, lambda text: payout_table_from_toml(text, Path(path).name))
-
-
-def _named(path: Path, parse: Any) -> Any:
-    name = Path(path).name
-    text = read_text_file(path)
-    try:
-        return parse(text)
-    except FileRefused as refused:
-        raise refused.in_file(name) from None
-    except DomainError as refused:
-        if refused.message.startswith(name):
-            raise
-        raise DomainError(f"{name}: {refused.message}", refused.rule) from None
+        path.write_text(text, encoding="utf-8")
+    except (OSError, ValueError) as error:  # ValueError: a NUL or a character the file system cannot store
+        problem = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise DomainError(f"{limits.shown(path.name)} could not be written ({problem})") from None
+    return path
 
 
 class TemplateLibrary:
@@ -81,10 +75,10 @@ class TemplateLibrary:
 
     # --- listing -----------------------------------------------------------------------------------------
     def structures(self) -> list[TemplateInfo]:
-        return self._list("structures", lambda path: read_structure_file(path)[0].name)
+        return self._list("structures", lambda path: load_structure_file(path)[0].name)
 
     def payout_tables(self) -> list[TemplateInfo]:
-        return self._list("payouts", lambda path: read_payout_table_file(path).name)
+        return self._list("payouts", lambda path: load_payout_table(path).name)
 
     def _list(self, kind: str, title_of: object) -> list[TemplateInfo]:
         shipped = resources_root() / kind
@@ -110,16 +104,16 @@ class TemplateLibrary:
             if info.key == key:
                 return info
         what = "structure template" if kind == "structures" else "payout table"
-        raise DomainError(f"there is no {what} {key!r} (choose from {', '.join(i.key for i in listing)})")
+        raise DomainError(f"there is no {what} {limits.shown(key)} (choose from {', '.join(i.key for i in listing)})")
 
     # --- loading -----------------------------------------------------------------------------------------
     def load_structure(self, key: str) -> tuple[Structure, ChipSet | None]:
         info = self._find("structures", key, self.structures())
-        return read_structure_file(info.path)
+        return load_structure_file(info.path)
 
     def load_payout_table(self, key: str) -> PayoutTable:
         info = self._find("payouts", key, self.payout_tables())
-        return read_payout_table_file(info.path)
+        return load_payout_table(info.path)
 
     def is_shipped_payout_table(self, key: str) -> bool:
         return any(info.key == key and not info.room for info in self.payout_tables())
@@ -161,10 +155,7 @@ class TemplateLibrary:
 def _clean_title(title: object) -> str:
     if not isinstance(title, str) or not " ".join(title.split()):
         raise DomainError("a template needs a name")
-    title = " ".join(title.split())
-    if len(title) > 80:
-        raise DomainError(f"a template name has at most 80 characters, not {len(title)}")
-    return title
+    return limits.check_name(title, "template name", max_length=80)
 
 
 def _file_stem(title: str) -> str:

@@ -3,7 +3,9 @@ eliminations, balancing and breaking proposals, payouts and deals.
 
 Each command validates through the domain and records exactly one event through the CommandRunner.
 Random draws and times are decided here and written into the payload, so a rebuild from the log gives
-the same state. Queries hand out plain frozen values, never the live aggregate.
+the same state. Queries hand out plain frozen values, never the live aggregate. Arguments of the wrong kind or
+outside the limits of domain/limits.py are refused here, before any work, with a DomainError naming the
+argument (the domain checks the event again when it is applied).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
@@ -25,6 +28,7 @@ from tournament_director.domain.floor.standings import (
 )
 from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.icm import chip_chop, icm_deal
+from tournament_director.domain.money.payouts import percentage
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.services.settings import break_fields
 
@@ -126,16 +130,42 @@ class DealProposal:
     total: int
 
 
+def _sequence(value: object, what: str) -> Sequence[Any]:
+    """A list or tuple given to a command (a str, a mapping or a number is refused)."""
+    if not isinstance(value, (list, tuple)):
+        raise DomainError(f"{what} must be a list, not {limits.shown(value)}")
+    return value
+
+
+def _check_seat(table: object, seat: object) -> None:
+    limits.check_count(table, "table number", 1, limits.MAX_TABLE_NUMBER)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise DomainError(f"the seat must be a whole number, not {limits.shown(seat)}")
+    if not 1 <= seat <= limits.MAX_SEATS:
+        raise DomainError(f"table {table} has no seat {limits.shown(seat)} (a table has at most {limits.MAX_SEATS} "
+                          "seats)")
+
+
+def _level_argument(level: object) -> int | None:
+    return None if level is None else limits.check_count(level, "level", 1, limits.MAX_LEVELS)
+
+
 class TournamentService:
+    """``players`` looks a player up in the registry by number (``Store.get_player``), raising DomainError for one
+    that is not there; without it a player number is only checked for its range."""
+
     def __init__(
         self,
         runner: Any,
         rng: random.Random | None = None,
         now: Callable[[], datetime] | None = None,
+        *,
+        players: Callable[[int], Any] | None = None,
     ) -> None:
         self.runner = runner
         self.rng = rng or default_rng()
         self._now = now or (lambda: datetime.now(timezone.utc).astimezone())
+        self._players = players
 
     # --- reading the live state ------------------------------------------------------------
     @property
@@ -149,7 +179,7 @@ class TournamentService:
 
     def _level_number(self, level: int | None) -> int | None:
         if level is not None:
-            return level
+            return _level_argument(level)
         current = self._level()
         return getattr(current, "number", None)
 
@@ -159,6 +189,8 @@ class TournamentService:
 
     def _forced(self, forced: ForcedBets | None) -> ForcedBets:
         if forced is not None:
+            if not isinstance(forced, ForcedBets):
+                raise DomainError(f"the blinds are given as ForcedBets, not {limits.shown(forced)}")
             return forced
         level = self._level()
         if level is None:
@@ -171,7 +203,13 @@ class TournamentService:
 
     # --- set-up ------------------------------------------------------------------------------
     def configure(self, settings: TournamentSettings | Mapping[str, Any]) -> Any:
-        data = settings.to_dict() if isinstance(settings, TournamentSettings) else dict(settings)
+        if isinstance(settings, TournamentSettings):
+            settings.validate()
+            data = settings.to_dict()
+        elif isinstance(settings, Mapping):
+            data = dict(settings)
+        else:
+            raise DomainError(f"the settings are TournamentSettings or named values, not {limits.shown(settings)}")
         TournamentSettings.from_dict(data)
         return self.runner.execute("tournament.configured", {"settings": data})
 
@@ -181,14 +219,24 @@ class TournamentService:
 
     def add_tables(self, count: int, seats: int = 9, *, first_number: int | None = None,
                    locked: Mapping[int, Iterable[int]] | None = None) -> Any:
-        if count < 1:
-            raise DomainError("add at least one table")
+        limits.check_count(count, "number of tables to add", 1, limits.MAX_TABLES)
+        if len(self._t.tables) + count > limits.MAX_TABLES:  # refused before 10**6 tables are even built
+            raise DomainError(f"a tournament has at most {limits.MAX_TABLES:,} tables; it has "
+                              f"{len(self._t.tables):,}, so at most {limits.MAX_TABLES - len(self._t.tables):,} "
+                              "more can be added")
+        limits.check_seat_count(seats)
         start = first_number if first_number is not None else max(self._t.tables, default=0) + 1
+        limits.check_count(start, "first table number", 1, limits.MAX_TABLE_NUMBER - count + 1)
         locked = locked or {}
+        if not isinstance(locked, Mapping) or not all(
+                isinstance(seats_of, (list, tuple, set)) and all(type(seat) is int for seat in seats_of)
+                for seats_of in locked.values()):
+            raise DomainError("the locked seats are given as table number -> seat numbers")
         specs = [{"number": n, "seats": seats, "locked": sorted(locked.get(n, ()))} for n in range(start, start + count)]
         return self.runner.execute("tables.added", {"tables": specs})
 
     def lock_seat(self, table: int, seat: int, locked: bool = True) -> Any:
+        _check_seat(table, seat)
         return self.runner.execute("seat.locked", {"table": table, "seat": seat, "locked": locked})
 
     def close_registration(self, closed: bool = True) -> Any:
@@ -196,10 +244,26 @@ class TournamentService:
         return self.runner.execute("registration.closed", {"closed": closed, "time": self._stamp()["time"]})
 
     # --- entries -----------------------------------------------------------------------------
+    def _check_player(self, name: object, player_id: object) -> None:
+        """The entry's name within the limits, and its player number one the registry knows."""
+        if not isinstance(name, str) or not name.strip():
+            raise DomainError("a player needs a name")
+        limits.check_name(name, "entry name")
+        if player_id is None:
+            return
+        limits.check_count(player_id, "player number", 1, limits.MAX_RECORD_ID)
+        if self._players is not None:
+            self._players(player_id)  # DomainError: there is no player number N in the registry
+
     def register(self, name: str, player_id: int | None = None, *, level: int | None = None,
                  option: str | None = None) -> EntryView:
         """A buy-in or re-entry (of the buy-in ``option``, the standard one by default). Once seats are drawn, the
         player draws from the same seat pool (TDA 8-A)."""
+        self._check_player(name, player_id)
+        if option is not None and not isinstance(option, str):
+            raise DomainError(f"a buy-in option is named by text, not {limits.shown(option)}")
+        if option:
+            self.settings.buy_in_option(option)  # DomainError: there is no buy-in option of that name
         t = self._t
         entry_id = t.next_entry_id
         payload: dict[str, Any] = {"entry_id": entry_id, "name": name, "player_id": player_id,
@@ -219,9 +283,20 @@ class TournamentService:
     def register_many(self, players: Sequence[str | tuple[str, int | None]], *, level: int | None = None) -> list[EntryView]:
         """Bulk registration before the draw (a pre-registered list): one event."""
         start = self._t.next_entry_id
+        _sequence(players, "the players to register")
+        if len(self._t.entries) + len(players) > limits.MAX_ENTRIES:
+            raise DomainError(f"a tournament holds at most {limits.MAX_ENTRIES:,} entries; it has "
+                              f"{len(self._t.entries):,}")
         rows = []
         for i, player in enumerate(players):
-            name, player_id = (player, None) if isinstance(player, str) else player
+            if isinstance(player, str):
+                name, player_id = player, None
+            elif isinstance(player, (list, tuple)) and len(player) == 2:
+                name, player_id = player
+            else:
+                raise DomainError(f"player {i + 1} of the list is a name or (name, player number), not "
+                                  f"{limits.shown(player)}")
+            self._check_player(name, player_id)
             rows.append({"entry_id": start + i, "name": name, "player_id": player_id})
         self.runner.execute("entries.imported", {"entries": rows, "level": self._level_number(level), **self._stamp()})
         return [self.entry(start + i) for i in range(len(rows))]
@@ -250,6 +325,7 @@ class TournamentService:
 
     def set_button(self, table: int, seat: int) -> Any:
         """Put the button of the next hand on ``seat`` (first button, or a correction: TDA 34-A)."""
+        _check_seat(table, seat)
         return self.runner.execute("table.button_set", {"table": table, "seat": seat})
 
     def rebuy(self, entry_id: int, *, level: int | None = None) -> EntryView:
@@ -268,6 +344,8 @@ class TournamentService:
 
     def record_chips(self, counts: Mapping[int, int]) -> Any:
         """The director's chip counts (winners of pots the program cannot know)."""
+        if not isinstance(counts, Mapping):
+            raise DomainError(f"the chip counts are given as entry -> chips, not {limits.shown(counts)}")
         return self.runner.execute("chips.counted", {"counts": [[e, c] for e, c in counts.items()]})
 
     # --- eliminations --------------------------------------------------------------------------
@@ -281,8 +359,11 @@ class TournamentService:
         then the balancing proposal."""
         t = self._t
         rows = []
-        for bust in busts:
-            entry_id, eliminators = bust[0], bust[1]
+        for bust in _sequence(busts, "the eliminations"):
+            if not isinstance(bust, (list, tuple)) or len(bust) not in (2, 3):
+                raise DomainError(f"an elimination is (entry, eliminators[, chips at the start of the hand]), not "
+                                  f"{limits.shown(bust)}")
+            entry_id, eliminators = bust[0], _sequence(bust[1], "the eliminators")
             row: dict[str, Any] = {"entry_id": entry_id, "eliminated_by": list(eliminators)}
             if len(bust) > 2 and bust[2] is not None:  # type: ignore[misc]
                 row["start_chips"] = bust[2]  # type: ignore[misc]
@@ -315,13 +396,17 @@ class TournamentService:
                 "buttons": [list(b) for b in proposal.buttons],
             }
         else:
-            payload = {"kind": "manual", "moves": [m.to_dict() for m in proposal], "broken_tables": [], "buttons": []}
+            moves = _sequence(proposal, "the moves")
+            if not all(isinstance(m, Move) for m in moves):
+                raise DomainError("the moves must be Move values (entry, from table and seat, to table and seat)")
+            payload = {"kind": "manual", "moves": [m.to_dict() for m in moves], "broken_tables": [], "buttons": []}
         if not payload["moves"] and not payload["broken_tables"]:
             raise DomainError("no moves to make")
         payload["time"] = self._stamp()["time"]
         return self.runner.execute("moves.accepted", payload)
 
     def move_player(self, entry_id: int, to_table: int, to_seat: int) -> Any:
+        _check_seat(to_table, to_seat)
         entry = self._t.live_entry(entry_id)
         if entry.table is None or entry.seat is None:
             raise DomainError(f"{entry.name} has no seat yet")
@@ -350,7 +435,12 @@ class TournamentService:
     # --- payouts and deals -----------------------------------------------------------------------
     def edit_payouts(self, percentages: Sequence[str | int | float] | None) -> Any:
         """Hand-edited payout percentages by place (summing to 100), or None for the payout table."""
-        value = None if percentages is None else [str(p) for p in percentages]
+        value = None
+        if percentages is not None:
+            _sequence(percentages, "the payout percentages")
+            if len(percentages) > limits.MAX_ENTRIES:
+                raise DomainError(f"{len(percentages):,} places paid; at most {limits.MAX_ENTRIES:,}")
+            value = [str(percentage(p, f"place {place}")) for place, p in enumerate(percentages, start=1)]
         return self.runner.execute("payouts.edited", {"percentages": value})
 
     def propose_deal(self, method: str = "icm") -> DealProposal:
@@ -365,14 +455,17 @@ class TournamentService:
         elif method == "chip_chop":
             amounts = chip_chop(stacks, prizes, unit)
         else:
-            raise DomainError(f"a deal is 'icm' or 'chip_chop', not {method!r}")
+            raise DomainError(f"a deal is 'icm' or 'chip_chop', not {limits.shown(method)}")
         return DealProposal(method, tuple((e.id, a) for e, a in zip(alive, amounts)), sum(prizes))
 
     def make_deal(self, deal: DealProposal | Mapping[int, int], method: str = "custom") -> Any:
         if isinstance(deal, DealProposal):
             shares, method = list(deal.shares), deal.method
-        else:
+        elif isinstance(deal, Mapping):
             shares = list(deal.items())
+        else:
+            raise DomainError(f"a deal is a DealProposal or entry -> amount, not {limits.shown(deal)}")
+        limits.check_name(method, "deal method", max_length=40)
         return self.runner.execute("deal.made", {"method": method, "shares": [[e, a] for e, a in shares]})
 
     # --- queries ---------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.balancing import propose
+from tournament_director.domain.floor.balancing import Move, propose
 from tournament_director.domain.floor.buttons import due_big_blind_order, upcoming_positions
 
 from .floor_helpers import configured, deal, drawn, seated
@@ -66,16 +66,53 @@ def test_tolerance_is_one_player_with_six_tables_or_fewer_seed_004_T6():
     assert counts(t) == {1: 8, 2: 8}
 
 
-def test_a_recently_moved_player_is_passed_over_while_another_choice_exists():
-    t = seated({1: list(range(1, 10)), 2: list(range(1, 8)), 3: list(range(1, 10))})
-    first = propose(t.floor_picture(), random.Random(1))
-    accept(t, first)
-    mover = first.moves[0]
-    # The mover now sits at the short table; make it long again and check he is not chosen.
-    t.apply("entry.busted", {"busts": [{"entry_id": e, "eliminated_by": []} for s, e in
-                                       list(t.tables[3].seats.items())[:2]]})
-    again = propose(t.floor_picture(), random.Random(1))
-    assert mover.entry_id not in [m.entry_id for m in again.moves]
+def move_in(t, entry: int, to_table: int, to_seat: int) -> None:
+    """The director moves ``entry`` to ``to_table``: he counts as moved in (recently moved) for an orbit."""
+    table, seat = t.entries[entry].table, t.entries[entry].seat
+    t.apply("moves.accepted", {"kind": "manual", "moves": [Move(entry, table, seat, to_table, to_seat,
+                                                                 "TD decision").to_dict()],
+                               "broken_tables": [], "buttons": []})
+
+
+def play_until_due(t, table: int, entry: int) -> None:
+    """Deal hands at ``table`` until ``entry`` is the next player due the big blind."""
+    for _ in range(t.tables[table].seat_count):
+        if due_big_blind_order(t.tables[table])[0] == entry:
+            return
+        deal(t, table)
+        t.apply("hand.finished", {"tables": [table]})
+    raise AssertionError(f"entry {entry} never came due the big blind")
+
+
+def test_the_player_due_the_big_blind_moves_even_when_he_was_moved_in_recently_TDA_11A():
+    """TDA 11-A: the player due the big blind moves. Table 1 is the only long table; the player due its big blind
+    arrived less than an orbit ago, and he is the one who moves, not the next one."""
+    t = seated({1: list(range(1, 9)), 2: list(range(1, 7))}, tolerance_few_tables=1)
+    newcomer = t.tables[2].seats[6]
+    move_in(t, newcomer, 1, 9)  # 9 at table 1, 5 at table 2
+    play_until_due(t, 1, newcomer)
+    assert t.recently_moved(newcomer)
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "balance"
+    first = proposal.moves[0]
+    assert (first.entry_id, first.from_table, first.to_table, first.rule) == (newcomer, 1, 2, "TDA 11-A")
+
+
+def test_between_equally_long_tables_recently_moved_decides_which_one_gives_TDA_11A():
+    """Tables 1 and 2 are equally long; table 2 breaks first, so it would give first, but the player due its big
+    blind was moved in recently: table 1's player due the big blind moves. Then table 2 is the only long table and
+    its player due the big blind moves, recently moved or not."""
+    t = seated({1: list(range(1, 9)), 2: list(range(1, 8)), 3: list(range(1, 7))}, tolerance_few_tables=1)
+    newcomer = t.tables[3].seats[6]
+    move_in(t, newcomer, 2, 8)  # 8, 8, 5
+    play_until_due(t, 2, newcomer)
+    assert t.recently_moved(newcomer) and t.break_order()[:2] == [3, 2]
+    due_at_1 = due_big_blind_order(t.tables[1])[0]
+    assert not t.recently_moved(due_at_1)
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert [(m.entry_id, m.from_table, m.to_table) for m in proposal.moves] == [(due_at_1, 1, 3), (newcomer, 2, 3)]
+    accept(t, proposal)
+    assert counts(t) == {1: 7, 2: 7, 3: 7}
 
 
 def test_tables_three_short_of_the_fullest_are_flagged_for_halting_TDA_11D():

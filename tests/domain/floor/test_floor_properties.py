@@ -47,7 +47,6 @@ def accept(t: Tournament, rng: random.Random) -> None:
     if proposal.is_empty:
         return
     due_before = {n: due_big_blind_order(tb, t.settings.button_mode) for n, tb in t.tables.items() if not tb.broken}
-    recent = {e for e in alive(t) if t.recently_moved(e)}
     in_hand = [tb.number for tb in t.open_tables() if tb.in_hand]
     if in_hand:
         t.apply("hand.finished", {"tables": in_hand})  # moves are made between hands
@@ -58,10 +57,8 @@ def accept(t: Tournament, rng: random.Random) -> None:
         movers_from: dict[int, list[int]] = {}
         for m in proposal.moves:
             movers_from.setdefault(m.from_table, []).append(m.entry_id)
-        for table, movers in movers_from.items():
-            first = movers[0]
-            passed_over = due_before[table][: due_before[table].index(first)]
-            assert all(e in recent for e in passed_over), "TDA 11-A: the player due the big blind moves"
+        for table, movers in movers_from.items():  # recently moved or not (that only decides between tables)
+            assert movers[0] == due_before[table][0], "TDA 11-A: the player due the big blind moves"
     if proposal.kind in ("balance", "break"):
         sizes = [tb.players for tb in t.tables.values() if not tb.broken and tb.players]
         assert max(sizes) - min(sizes) <= proposal.tolerance

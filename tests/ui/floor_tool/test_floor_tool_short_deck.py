@@ -6,19 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
-from tournament_director.ui.floor_tool.window import FloorToolWindow
+from tests.ui.floor_tool.opening import open_floor_tool
 
 
 def test_a_deck_found_a_card_short_after_action_plays_on_tda_35_e(qtbot, ui_settings, artifacts_dir: Path) -> None:
-    window = FloorToolWindow(None, settings=ui_settings)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    window.activateWindow()
-    assert QTest.qWaitForWindowActive(window, 3000)
-    window.centralWidget().setFocus()
+    window = open_floor_tool(qtbot, ui_settings)
     window.players_spin.setValue(4)
     qtbot.keyClick(window, Qt.Key.Key_F4)
     for key in ("h", "r"):  # the deal, then a bet and calls: substantial action (TDA 36)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtTest import QTest
 
+from tests.ui.floor_tool.opening import open_floor_tool
 from tests.ui.tournament_setup import open_tournament
 from tournament_director.ui.floor_tool.window import RULEBOOK_SETTING, FloorToolWindow
 
@@ -30,15 +30,7 @@ def session(tmp_path: Path):
 def open_window(qtbot, ui_settings, session=None, rulebook: str | None = None) -> FloorToolWindow:
     if rulebook:
         ui_settings.setValue(RULEBOOK_SETTING, rulebook)
-    window = FloorToolWindow(session, settings=ui_settings)
-    qtbot.addWidget(window)
-    window.resize(1366, 768)
-    window.show()
-    window.raise_()
-    window.activateWindow()
-    assert QTest.qWaitForWindowActive(window, 3000)
-    window.centralWidget().setFocus()
-    return window
+    return open_floor_tool(qtbot, ui_settings, session)
 
 
 def keys(qtbot, window, *sequence: str) -> None:

@@ -11,7 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.limits import shown
+
+MAX_DENOMINATIONS = 50  # chip values in one set
 
 
 @dataclass(frozen=True)
@@ -53,20 +57,31 @@ class ChipSet:
     def validate(self) -> None:
         if not self.chips:
             raise DomainError("a chip set needs at least one denomination")
+        if len(self.chips) > MAX_DENOMINATIONS or len(self.per_player) > MAX_DENOMINATIONS:
+            raise DomainError(f"a chip set has at most {MAX_DENOMINATIONS} denominations")
+        limits.check_name(self.name, "chip set name", allow_empty=True)
         seen: set[int] = set()
         for chip in self.chips:
+            if not isinstance(chip, ChipDenomination):
+                raise DomainError(f"a chip set lists chips (value, colour, quantity), not {shown(chip)}")
+            _count({"value": chip.value, "quantity": chip.quantity}, "value", "a chip of the set")
+            _count({"value": chip.value, "quantity": chip.quantity}, "quantity", f"the {shown(chip.value)} chip")
             if chip.value <= 0:
-                raise DomainError(f"chip values must be above zero (got {chip.value})")
+                raise DomainError(f"chip values must be above zero (got {shown(chip.value)})")
             if chip.value in seen:
-                raise DomainError(f"the {chip.value} chip is listed twice")
+                raise DomainError(f"the {shown(chip.value)} chip is listed twice")
             if chip.quantity < 0:
-                raise DomainError(f"the {chip.value} chip has a negative quantity")
+                raise DomainError(f"the {shown(chip.value)} chip has a negative quantity")
+            limits.check_amount(chip.value, "chip value")
+            limits.check_amount(chip.quantity, f"quantity of the {chip.value} chip")
+            limits.check_name(chip.colour, f"colour of the {chip.value} chip", max_length=40, allow_empty=True)
             seen.add(chip.value)
         for value, count in self.per_player:
             if value not in seen:
                 raise DomainError(f"the starting stack uses a {value} chip that is not in the set")
             if count < 0:
                 raise DomainError(f"the starting stack has a negative number of {value} chips")
+            limits.check_amount(count, f"number of {value} chips in the starting stack")
 
     def _quantity(self, value: int) -> int:
         return next((c.quantity for c in self.chips if c.value == value), 0)
@@ -95,7 +110,7 @@ class ChipSet:
             _only(raw, {"value", "colour", "quantity"}, where)
             colour = raw.get("colour", "")
             if not isinstance(colour, str):
-                raise DomainError(f"{where}: colour must be text, not {colour!r}")
+                raise DomainError(f"{where}: colour must be text, not {shown(colour)}")
             chips.append(ChipDenomination(_count(raw, "value", where), colour, _count(raw, "quantity", where)))
         raw_stack = data.get("per_player", [])
         if not isinstance(raw_stack, list):
@@ -109,7 +124,7 @@ class ChipSet:
             per_player.append((_count(raw, "value", where), _count(raw, "count", where)))
         name = data.get("name", "")
         if not isinstance(name, str):
-            raise DomainError(f"the chip set name must be text, not {name!r}")
+            raise DomainError(f"the chip set name must be text, not {shown(name)}")
         chip_set = cls(tuple(chips), tuple(per_player), name)
         chip_set.validate()
         return chip_set
@@ -118,7 +133,7 @@ class ChipSet:
 def _only(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
     unknown = set(data) - allowed
     if unknown:
-        raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+        raise DomainError(f"{where} has unknown fields: {limits.listed(unknown)}")
 
 
 def _count(data: Mapping[str, Any], name: str, where: str) -> int:
@@ -126,5 +141,5 @@ def _count(data: Mapping[str, Any], name: str, where: str) -> int:
         raise DomainError(f"{where} is missing {name}")
     value = data[name]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
+        raise DomainError(f"{where}: {name} must be a whole number, not {shown(value)}")
     return value

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.structure import Break, Level, Period, Structure, period_from_dict
 from tournament_director.domain.errors import DomainError
@@ -68,12 +69,19 @@ class Schedule:
         return cls()
 
     def apply(self, event_type: str, payload: dict[str, Any]) -> None:
-        if event_type in STRUCTURE_EVENT_TYPES:
-            self._apply_structure(event_type, payload)
-        elif event_type in CLOCK_EVENT_TYPES:
-            self._apply_clock(event_type, payload)
-        else:
+        if event_type not in STRUCTURE_EVENT_TYPES and event_type not in CLOCK_EVENT_TYPES:
             raise DomainError(f"the schedule does not know the event {event_type!r}")
+        if not isinstance(payload, dict):
+            raise DomainError(f"{event_type}: the payload must be a mapping")
+        try:
+            if event_type in STRUCTURE_EVENT_TYPES:
+                self._apply_structure(event_type, payload)
+            else:
+                self._apply_clock(event_type, payload)
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
+            if isinstance(exc, DomainError):
+                raise
+            raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
 
     def to_snapshot(self) -> dict[str, Any]:
         return {
@@ -129,11 +137,9 @@ class Schedule:
         else:
             if self.structure is None:
                 raise DomainError("there is no structure to edit yet")
-            try:
-                index = int(payload["index"])
-                raw_period = payload["period"]
-            except (KeyError, TypeError, ValueError):
-                raise DomainError("structure.edited needs the period index and the new period") from None
+            index, raw_period = payload.get("index"), payload.get("period")
+            if isinstance(index, bool) or not isinstance(index, int) or raw_period is None:
+                raise DomainError("structure.edited needs the period index and the new period")
             structure = self.structure.with_period(index, period_from_dict(raw_period, index + 1))
             chip_set = self.chip_set
         structure.validate(chip_set)
@@ -184,8 +190,9 @@ class Schedule:
                 raise DomainError(f"{event_type} cannot change the level; jump to a level instead")
             if event_type == "clock.hand_for_hand_deducted":
                 hands = payload.get("hands")
-                if not isinstance(hands, int) or hands < 1:
+                if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
                     raise DomainError("a hand-for-hand deduction needs the number of hands played (1 or more)")
+                limits.check_count(hands, "number of hands", 1, limits.MAX_HANDS)
         elif event_type == "clock.restored":
             if not self.started:
                 raise DomainError("there is no started clock to restore")
@@ -209,20 +216,21 @@ class Schedule:
             period_index = int(payload["period_index"])
             remaining_ms = int(payload["remaining_ms"])
             running = bool(payload["running"])
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, OverflowError):
             raise DomainError("a clock event must record period_index, remaining_ms and running") from None
         if not 0 <= period_index < len(structure.periods):
-            raise DomainError(
-                f"period {period_index} is outside the structure (periods 0 to {len(structure.periods) - 1})"
-            )
+            raise DomainError(f"period {limits.shown(period_index)} is outside the structure (periods 0 to "
+                              f"{len(structure.periods) - 1})")
         if remaining_ms < 0:
-            raise DomainError(f"the remaining time cannot be negative (got {remaining_ms} ms)")
+            raise DomainError(f"the remaining time cannot be negative (got {limits.shown(remaining_ms)} ms)")
+        if remaining_ms > limits.MAX_DURATION_SECONDS * 1000:
+            raise DomainError(f"the remaining time is at most 24 hours, not {limits.shown(remaining_ms // 1000)} s")
         wall_time = payload.get("wall_time")
         if wall_time is not None:
             try:
                 datetime.fromisoformat(wall_time)
             except (TypeError, ValueError):
-                raise DomainError(f"wall_time {wall_time!r} is not an ISO 8601 time") from None
+                raise DomainError(f"wall_time {limits.shown(wall_time)} is not an ISO 8601 time") from None
         return period_index, remaining_ms, running, wall_time
 
 

@@ -4,20 +4,23 @@ A ``Structure`` is immutable; editing one produces a new value (``with_period``)
 tournament records the edit as a "structure.edited" / "structure.replaced" event. Validation raises
 ``DomainError`` naming the level (play-level number) or break at fault. Against a chip set, every colour-up
 must remove a denomination still in play and every blind, ante and bet must be payable with the chips in play
-at that level (TDA 24; rules-reference 2.6). A structure file is TOML with the periods and an optional
-[chips] table.
+at that level (TDA 24; rules-reference 2.6). Every amount, duration and name stays within the limits of
+domain/limits.py. A structure file is TOML with the periods and an optional [chips] table, read through the
+guarded path of domain/reading.py (``structure_from_toml``, ``load_structure_file``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, Union
 
+from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.limits import MAX_AMOUNT, MAX_DURATION_SECONDS, MAX_LEVELS
-from tournament_director.domain.reading import check_list, check_whole, parse_toml
+from tournament_director.domain.limits import shown
+from tournament_director.domain.reading import FileRefused, decode_text, parse_toml, read_bytes
 
 BETTING_STRUCTURES = ("no_limit", "pot_limit", "fixed_limit", "half_pot_limit")
 
@@ -74,15 +77,17 @@ class Structure:
         return tuple(p for p in self.periods if isinstance(p, Level))
 
     def period(self, index: int) -> Period:
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise DomainError(f"a period is given by its position, a whole number, not {shown(index)}")
         if not 0 <= index < len(self.periods):
-            raise DomainError(f"there is no period {index} in the structure (it has {len(self.periods)})")
+            raise DomainError(f"there is no period {shown(index)} in the structure (it has {len(self.periods)})")
         return self.periods[index]
 
     def index_of_level(self, number: int) -> int:
         for index, period in enumerate(self.periods):
             if isinstance(period, Level) and period.number == number:
                 return index
-        raise DomainError(f"the structure has no level {number}")
+        raise DomainError(f"the structure has no level {shown(number)}")
 
     def next_level_index(self, index: int) -> int | None:
         for later in range(index + 1, len(self.periods)):
@@ -102,14 +107,16 @@ class Structure:
     # --- editing --------------------------------------------------------------------------------
     def with_period(self, index: int, period: Period) -> "Structure":
         self.period(index)
+        _check_is_period(period)
         periods = list(self.periods)
         periods[index] = period
         return replace(self, periods=tuple(periods))
 
     def with_inserted(self, index: int, period: Period) -> "Structure":
         """A period inserted before ``index`` (``len(periods)`` appends); the levels are numbered again."""
-        if not 0 <= index <= len(self.periods):
-            raise DomainError(f"a period can be inserted at 0 to {len(self.periods)}, not at {index}")
+        _check_is_period(period)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= len(self.periods):
+            raise DomainError(f"a period can be inserted at 0 to {len(self.periods)}, not at {shown(index)}")
         periods = list(self.periods)
         periods.insert(index, period)
         return replace(self, periods=_renumbered(periods))
@@ -126,8 +133,9 @@ class Structure:
     def with_moved(self, index: int, to: int) -> "Structure":
         """Period ``index`` moved to position ``to`` (0 = first); the levels are numbered again."""
         self.period(index)
-        if not 0 <= to < len(self.periods):
-            raise DomainError(f"a period can move to position 1 to {len(self.periods)}, not {to + 1}")
+        if isinstance(to, bool) or not isinstance(to, int) or not 0 <= to < len(self.periods):
+            where = to + 1 if isinstance(to, int) and not isinstance(to, bool) else to
+            raise DomainError(f"a period can move to position 1 to {len(self.periods)}, not {shown(where)}")
         periods = list(self.periods)
         periods.insert(to, periods.pop(index))
         return replace(self, periods=_renumbered(periods))
@@ -137,6 +145,11 @@ class Structure:
         """Raise DomainError for the first problem found, naming the level or break."""
         if not self.periods:
             raise DomainError("a structure needs at least one level")
+        if len(self.periods) > limits.MAX_LEVELS:
+            raise DomainError(f"the structure has {len(self.periods):,} levels and breaks; at most "
+                              f"{limits.MAX_LEVELS} are allowed")
+        limits.check_name(self.name, "structure name", allow_empty=True)
+        limits.check_text(self.description, "structure description")
         if not isinstance(self.periods[0], Level):
             raise DomainError("a structure must start with a play level, not a break")
         expected_number = 1
@@ -149,15 +162,9 @@ class Structure:
                     )
                 expected_number += 1
             elif isinstance(period, Break):
-                where = f"{period.name} after level {expected_number - 1}"
-                if period.duration_seconds <= 0:
-                    raise DomainError(f"{where} must last more than zero seconds (got {period.duration_seconds})")
-                if len(set(period.colour_up)) != len(period.colour_up):
-                    raise DomainError(f"{where} lists the same chip twice in its colour-up")
-                if any(value <= 0 for value in period.colour_up):
-                    raise DomainError(f"{where} colours up a chip value that is not above zero")
+                _validate_break(period, expected_number - 1)
             else:
-                raise DomainError(f"unknown period {period!r}")
+                raise DomainError(f"unknown period {shown(period)}")
         if chip_set is not None:
             validate_structure_chips(self, chip_set)
 
@@ -175,10 +182,13 @@ class Structure:
             raise DomainError("a structure must be a table of values")
         unknown = set(data) - {"name", "description", "periods", "chips"}
         if unknown:
-            raise DomainError(f"the structure has unknown fields: {', '.join(sorted(unknown))}")
+            raise DomainError(f"the structure has unknown fields: {limits.listed(unknown)}")
         raw_periods = data.get("periods")
         if not isinstance(raw_periods, list):
             raise DomainError("a structure needs a list of periods ([[periods]] tables)")
+        if len(raw_periods) > limits.MAX_LEVELS:
+            raise DomainError(f"the structure lists {len(raw_periods):,} levels and breaks; at most "
+                              f"{limits.MAX_LEVELS} are allowed")
         periods = tuple(period_from_dict(raw, position) for position, raw in enumerate(raw_periods, start=1))
         return cls(periods=periods, name=_text(data.get("name", ""), "the structure", "name"),
                    description=_text(data.get("description", ""), "the structure", "description"))
@@ -214,34 +224,78 @@ def _renumbered(periods: list[Period]) -> tuple[Period, ...]:
     return tuple(numbered)
 
 
+def _check_is_period(period: object) -> None:
+    if not isinstance(period, (Level, Break)):
+        raise DomainError(f"a period is a level or a break, not {shown(period)}")
+
+
+def _validate_break(period: Break, after_level: int) -> None:
+    if not isinstance(period.name, str):
+        raise DomainError(f"the break after level {after_level}: its name must be text, not {shown(period.name)}")
+    limits.check_name(period.name, f"name of the break after level {after_level}", allow_empty=True)
+    where = f"{period.name} after level {after_level}"
+    _whole_number(period.duration_seconds, where, "duration_seconds")
+    if period.duration_seconds <= 0:
+        raise DomainError(f"{where} must last more than zero seconds (got {shown(period.duration_seconds)})")
+    limits.check_count(period.duration_seconds, f"duration of the {where} (seconds)", 1,
+                       limits.MAX_DURATION_SECONDS)
+    if not isinstance(period.colour_up, (tuple, list)) or len(period.colour_up) > 100:
+        raise DomainError(f"{where}: the colour-up is a list of chip values, not {shown(period.colour_up)}")
+    for value in period.colour_up:
+        _whole_number(value, where, "a colour_up chip value")
+    if len(set(period.colour_up)) != len(period.colour_up):
+        raise DomainError(f"{where} lists the same chip twice in its colour-up")
+    if any(value <= 0 for value in period.colour_up):
+        raise DomainError(f"{where} colours up a chip value that is not above zero")
+    for value in period.colour_up:
+        limits.check_amount(value, f"chip value in the colour-up of the {where}")
+
+
 def _validate_level(level: Level) -> None:
-    where = f"level {level.number}"
+    where = f"level {shown(level.number)}"
+    for name in ("number", "duration_seconds", "small_blind", "big_blind", "ante"):
+        _whole_number(getattr(level, name), where, name)
+    for name in ("small_bet", "big_bet"):
+        if getattr(level, name) is not None:
+            _whole_number(getattr(level, name), where, name)
+    if not isinstance(level.big_blind_ante, bool):
+        raise DomainError(f"{where}: big_blind_ante must be true or false, not {shown(level.big_blind_ante)}")
+    for name in ("betting", "game"):
+        _text(getattr(level, name), where, name)
+    limits.check_name(level.game, f"game of {where}", max_length=40)
     if level.number < 1:
-        raise DomainError(f"level numbers start at 1 (got {level.number})")
+        raise DomainError(f"level numbers start at 1 (got {shown(level.number)})")
     if level.duration_seconds <= 0:
-        raise DomainError(f"{where} must last more than zero seconds (got {level.duration_seconds})")
+        raise DomainError(f"{where} must last more than zero seconds (got {shown(level.duration_seconds)})")
     if level.betting not in BETTING_STRUCTURES:
-        raise DomainError(f"{where} has an unknown betting structure {level.betting!r}")
+        raise DomainError(f"{where} has an unknown betting structure {shown(level.betting)}")
     if min(level.small_blind, level.big_blind, level.ante) < 0:
         raise DomainError(f"{where} has a negative blind or ante")
     if level.big_blind <= 0:
         raise DomainError(f"{where} needs a big blind above zero")
     if level.big_blind < level.small_blind:
         raise DomainError(
-            f"{where}: the big blind ({level.big_blind}) is below the small blind ({level.small_blind})"
+            f"{where}: the big blind ({shown(level.big_blind)}) is below the small blind ({shown(level.small_blind)})"
         )
     if level.ante > level.big_blind:
-        raise DomainError(f"{where}: the ante ({level.ante}) is above the big blind ({level.big_blind})")
+        raise DomainError(f"{where}: the ante ({shown(level.ante)}) is above the big blind ({shown(level.big_blind)})")
     if level.big_blind_ante and not level.ante:
         raise DomainError(f"{where} is marked big-blind ante but has no ante amount")
     if level.betting == "fixed_limit":
         if not level.small_bet or not level.big_bet:
             raise DomainError(f"{where} is fixed limit and needs a small bet and a big bet")
         if level.big_bet < level.small_bet:
-            raise DomainError(f"{where}: the big bet ({level.big_bet}) is below the small bet ({level.small_bet})")
+            raise DomainError(f"{where}: the big bet ({shown(level.big_bet)}) is below the small bet "
+                              f"({shown(level.small_bet)})")
     elif level.small_bet is not None or level.big_bet is not None:
         if (level.small_bet or 0) < 0 or (level.big_bet or 0) < 0:
             raise DomainError(f"{where} has a negative bet size")
+    limits.check_count(level.number, "level number", 1, limits.MAX_LEVELS)
+    limits.check_count(level.duration_seconds, f"duration of {where} (seconds)", 1, limits.MAX_DURATION_SECONDS)
+    for name in ("small_blind", "big_blind", "ante", "small_bet", "big_bet"):
+        value = getattr(level, name)
+        if value is not None:
+            limits.check_amount(value, f"{name.replace('_', ' ')} of {where}")
 
 
 _LEVEL_FIELDS = {f.name for f in fields(Level)}
@@ -264,16 +318,28 @@ def period_to_dict(period: Period) -> dict[str, Any]:
     }
 
 
-def _whole_number(value: Any, where: str, name: str, maximum: int = MAX_AMOUNT) -> int:
-    """A whole number within the program's limits (a file's 900.0 is 900); the refusal names the period and field."""
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
-    return check_whole(value, f"{where}: {name}", minimum=-maximum, maximum=maximum)
+def _whole_number(value: Any, where: str, name: str) -> int:
+    """A whole number: an int, or one a file writes with a decimal point (900.0 is 900). Its range is checked
+    against domain/limits.py where the level or break is validated."""
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        if not -limits.MAX_AMOUNT <= value <= limits.MAX_AMOUNT:  # before int(): 1E+1000000 would be enormous
+            raise DomainError(f"{where}: {name} is too large: at most {limits.MAX_AMOUNT:,}, not {value:.3E}")
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError(f"{where}: {name} must be a whole number, not {_number_text(value)}")
+    return value
+
+
+def _number_text(value: Any) -> str:
+    """A value from a file or a payload as a refusal shows it: ``600.5`` rather than ``Decimal('600.5')``."""
+    if isinstance(value, Decimal):
+        return str(value)[:40].lower() if not value.is_finite() else str(value)[:40]
+    return shown(value)
 
 
 def _text(value: Any, where: str, name: str) -> str:
     if not isinstance(value, str):
-        raise DomainError(f"{where}: {name} must be text, not {value!r}")
+        raise DomainError(f"{where}: {name} must be text, not {shown(value)}")
     return value
 
 
@@ -286,22 +352,21 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
     kind = data.pop("kind", "level")
     if kind == "level":
         if "number" in data and not isinstance(data["number"], bool) and isinstance(data["number"], int):
-            where = f"{where} (level {data['number']})"
+            where = f"{where} (level {shown(data['number'])})"
         unknown = set(data) - _LEVEL_FIELDS
         if unknown:
-            raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+            raise DomainError(f"{where} has unknown fields: {limits.listed(unknown)}")
         missing = {"number", "duration_seconds", "small_blind", "big_blind"} - set(data)
         if missing:
             raise DomainError(f"{where} is missing {', '.join(sorted(missing))}")
         big_blind_ante = data.get("big_blind_ante", False)
         if not isinstance(big_blind_ante, bool):
-            raise DomainError(f"{where}: big_blind_ante must be true or false, not {big_blind_ante!r}")
+            raise DomainError(f"{where}: big_blind_ante must be true or false, not {shown(big_blind_ante)}")
         bets = {name: None if data.get(name) is None else _whole_number(data[name], where, name)
                 for name in ("small_bet", "big_bet")}
         return Level(
-            number=_whole_number(data["number"], where, "number", MAX_LEVELS),
-            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds",
-                                           MAX_DURATION_SECONDS),
+            number=_whole_number(data["number"], where, "number"),
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
             small_blind=_whole_number(data["small_blind"], where, "small_blind"),
             big_blind=_whole_number(data["big_blind"], where, "big_blind"),
             ante=_whole_number(data.get("ante", 0), where, "ante"),
@@ -315,19 +380,18 @@ def period_from_dict(raw: dict[str, Any], position: int = 0) -> Period:
         where = f"{where} (a break)"
         unknown = set(data) - _BREAK_FIELDS
         if unknown:
-            raise DomainError(f"{where} has unknown fields: {', '.join(sorted(unknown))}")
+            raise DomainError(f"{where} has unknown fields: {limits.listed(unknown)}")
         if "duration_seconds" not in data:
             raise DomainError(f"{where} is missing duration_seconds")
         colour_up = data.get("colour_up", [])
         if not isinstance(colour_up, (list, tuple)):
-            raise DomainError(f"{where}: colour_up must be a list of chip values, not {colour_up!r}")
+            raise DomainError(f"{where}: colour_up must be a list of chip values, not {shown(colour_up)}")
         return Break(
-            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds",
-                                           MAX_DURATION_SECONDS),
+            duration_seconds=_whole_number(data["duration_seconds"], where, "duration_seconds"),
             colour_up=tuple(_whole_number(value, where, "a colour_up chip value") for value in colour_up),
             name=_text(data.get("name", "Break"), where, "name"),
         )
-    raise DomainError(f"{where} has unknown kind {kind!r} (expected 'level' or 'break')")
+    raise DomainError(f"{where} has unknown kind {shown(kind)} (expected 'level' or 'break')")
 
 
 # --- colour-ups: what the structure asks of the chip set (TDA 24) -------------------------------------
@@ -388,17 +452,33 @@ def validate_structure_chips(structure: Structure, chip_set: ChipSet) -> None:
 
 
 # --- TOML import and export ------------------------------------------------------------------------
-def structure_from_toml(text: str) -> tuple[Structure, ChipSet | None]:
-    """Read a structure (and its chip set, when the file has a [chips] table); validates both. The text goes the
-    program's one guarded way (domain/reading.py): any TOML failure, a number too long or nested too deep is a
-    FileRefused, and no list is longer than the limit on levels."""
-    data = parse_toml(text)
-    if isinstance(data.get("periods"), list):
-        check_list(data["periods"], "periods", max_items=MAX_LEVELS)
-    structure = Structure.from_dict(data)
-    chip_set = ChipSet.from_dict(data["chips"]) if "chips" in data else None
-    structure.validate(chip_set)
+def structure_from_toml(text: str, *, file: str | Path | None = None) -> tuple[Structure, ChipSet | None]:
+    """Read a structure (and its chip set, when the file has a [chips] table); validates both.
+
+    The text goes through the guarded path of domain/reading.py: numbers are read exactly, a byte-order mark is
+    accepted, and every way the text can be wrong is a DomainError (a ``FileRefused`` naming ``file`` when
+    given), never tomllib's ValueError or a RecursionError."""
+    name = str(file) if file is not None else None
+    if not isinstance(text, str):
+        raise FileRefused(f"a structure file is text, not {shown(text)}", file=name)
+    data = parse_toml(text, file=name)
+    try:
+        structure = Structure.from_dict(data)
+        chip_set = ChipSet.from_dict(data["chips"]) if "chips" in data else None
+        structure.validate(chip_set)
+    except FileRefused:
+        raise
+    except DomainError as error:
+        if name is None:
+            raise
+        raise FileRefused(error.message, file=name, rule=error.rule) from None
     return structure, chip_set
+
+
+def load_structure_file(path: str | Path) -> tuple[Structure, ChipSet | None]:
+    """A structure file: at most a megabyte of UTF-8 (a byte-order mark is accepted), read by
+    ``structure_from_toml``; every problem is a ``FileRefused`` naming the file."""
+    return structure_from_toml(decode_text(read_bytes(path), file=Path(path).name), file=Path(path).name)
 
 
 def structure_to_toml(structure: Structure, chip_set: ChipSet | None = None) -> str:
@@ -422,6 +502,7 @@ __all__ = [
     "check_played_periods_kept",
     "period_to_dict",
     "period_from_dict",
+    "load_structure_file",
     "structure_from_toml",
     "structure_to_toml",
 ]

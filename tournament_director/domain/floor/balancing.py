@@ -3,7 +3,8 @@ moves until the director accepts the proposal (one "moves.accepted" event).
 
 - Balancing (TDA 11-A; WSOP 67a): the player due the big blind next at the long table moves to the
   worst position at the short table (an open seat that reaches the big blind soonest, never the small
-  blind). A player moved recently is passed over while another choice exists.
+  blind), even when he was moved in recently. Only between equally long tables does that count: a table
+  whose player due the big blind was moved in less than an orbit ago gives way to another as the source.
 - Tolerance (seed 004 T 6): within two players with more than six tables, within one with six or fewer.
 - Halting (TDA 11-D): tables three or more players short of the fullest are flagged.
 - Breaking (seed 004 T 5; TDA 11-C): in a predetermined order, by default the highest number first,
@@ -227,8 +228,10 @@ def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPictur
         longest = max(counts[n] for n in live)
         if longest - min(counts[n] for n in live) <= tolerance:
             break
-        # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order.
-        long_number = min((n for n in live if counts[n] == longest), key=rank.__getitem__)
+        # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order, passing over a
+        # table whose player due the big blind was moved in recently while another equally long table has none.
+        long_number, entry = _source(scratch, sorted((n for n in live if counts[n] == longest),
+                                                     key=rank.__getitem__), picture, moved)
         # The shortest table with an open seat (with tables of different sizes a full table can be short),
         # the last to break first among equals; never into its small-blind seat (TDA 11-A): a table whose
         # only open seat is the small blind takes its player after its next hand.
@@ -241,10 +244,7 @@ def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPictur
                 wait_for_hand.extend(with_room)
             break
         short_number, worst = target
-        long_table, short_table = scratch[long_number], scratch[short_number]
-        due = due_big_blind_order(long_table, picture.button_mode)
-        fresh = [e for e in due if e not in moved and not picture.recently_moved(e)]
-        entry = (fresh or [e for e in due if e not in moved] or due)[0]
+        long_table = scratch[long_number]
         from_seat = next(s for s, e in long_table.seats.items() if e == entry)
         to_seat = worst[0]
         scratch.move(entry, long_number, from_seat, short_number, to_seat)
@@ -254,6 +254,26 @@ def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPictur
                  "due the big blind; to the worst position at the short table")
         )
     return moves
+
+
+def _due_big_blind(table: Table, picture: FloorPicture, moved: set[int]) -> int:
+    """The player due the big blind next at ``table`` (TDA 11-A), passing over one already moved in this plan."""
+    due = due_big_blind_order(table, picture.button_mode)
+    return next((e for e in due if e not in moved), due[0])
+
+
+def _source(scratch: _Scratch, longest: Sequence[int], picture: FloorPicture, moved: set[int]) -> tuple[int, int]:
+    """The long table a player leaves and that player, the one due the big blind there (TDA 11-A): the first of
+    the equally long tables ``longest`` (in breaking order) whose player due the big blind was not moved in
+    recently, or the first of them when every one was."""
+    first: tuple[int, int] | None = None
+    for number in longest:
+        entry = _due_big_blind(scratch[number], picture, moved)
+        if not picture.recently_moved(entry):
+            return number, entry
+        first = first or (number, entry)
+    assert first is not None
+    return first
 
 
 def _break_table(

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import seats
-from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords, whole_number
+from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.money.payouts import split_evenly
 
 
@@ -39,7 +40,7 @@ def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
         if len({e.id for e in eliminators}) != len(eliminators):
             raise DomainError("an eliminator is named twice")
         start = b.get("start_chips", entry.chips)
-        whole_number(start, "chips at the start of the hand")
+        limits.check_amount(start, "chips at the start of the hand")
         plan.append((entry, eliminators, start))
     h4h = p.get("hand_for_hand_hand") if t.hand_for_hand else None
     eliminate(t, plan, h4h, p.get("level"), p.get("time"))

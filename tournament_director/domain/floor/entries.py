@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts, seats
 from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
@@ -49,7 +50,7 @@ def registration_open(t: FloorRecords, level: int | None, time_of_day: str | Non
 
 
 def _registration_closed(t: FloorRecords, p: dict[str, Any]) -> None:
-    closed = bool(p["closed"])
+    closed = limits.check_flag(p["closed"], "registration closed")
     if not closed and t.finished:
         raise DomainError("the tournament is over: registration cannot reopen")
     t.registration_closed = closed
@@ -61,6 +62,7 @@ def _check_can_register(t: FloorRecords, name: Any, player_id: Any, level: Any, 
         raise DomainError("configure the tournament before registering players")
     if not isinstance(name, str) or not name.strip():
         raise DomainError("a player needs a name")
+    limits.check_name(name, "entry name")
     if player_id is not None:
         whole_number(player_id, "player id", 1)
     key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
@@ -98,7 +100,7 @@ def _new_entry(t: FloorRecords, entry_id: Any, name: str, player_id: int | None,
                level: int | None, option_name: Any = None, time_of_day: Any = None) -> Entry:
     s = t.settings
     if option_name is not None and not isinstance(option_name, str):
-        raise DomainError(f"a buy-in option is named by text, not {option_name!r}")
+        raise DomainError(f"a buy-in option is named by text, not {limits.shown(option_name)}")
     option = s.buy_in_option(option_name)
     rake = option.buy_in * s.rake_percent // 100
     return Entry(
@@ -122,7 +124,13 @@ def _add_entry(t: FloorRecords, entry: Entry) -> None:
     t.bounty_pool += entry.paid_bounty
 
 
+def _check_room_for(t: FloorRecords, count: int) -> None:
+    if len(t.entries) + count > limits.MAX_ENTRIES:
+        raise DomainError(f"a tournament holds at most {limits.MAX_ENTRIES:,} entries; it has {len(t.entries):,}")
+
+
 def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
+    _check_room_for(t, 1)
     entry_id = p["entry_id"]
     if entry_id != t.next_entry_id:
         raise DomainError(f"entry number {entry_id!r} is out of turn; the next is {t.next_entry_id}")
@@ -143,6 +151,9 @@ def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
 
 def _imported(t: FloorRecords, p: dict[str, Any]) -> None:
     rows = p["entries"]
+    if not isinstance(rows, list):
+        raise DomainError("entries.imported lists the entries")
+    _check_room_for(t, len(rows))
     if t.seated_drawn:
         raise DomainError("seats have been drawn: register late players one at a time with a seat", rule="TDA 8-A")
     expected = t.next_entry_id
@@ -252,7 +263,7 @@ def _buy_chips(t: FloorRecords, entry: Entry, chips: int, prize: int, house: int
 
 def _presence(t: FloorRecords, p: dict[str, Any]) -> None:
     entry = t.live_entry(p["entry_id"])
-    entry.present = bool(p["present"])
+    entry.present = limits.check_flag(p["present"], "presence")
 
 
 COUNT_OCCASIONS = ("break", "end_of_day", "deal", "count")
@@ -261,7 +272,7 @@ COUNT_OCCASIONS = ("break", "end_of_day", "deal", "count")
 def _chips_counted(t: FloorRecords, p: dict[str, Any]) -> None:
     """The director's chip counts. A count sheet (``scope`` "room" or "tables") covers every player still in
     there, each with chips, and is kept as the latest count so the screens can say whether it adds up."""
-    counts = [(t.live_entry(e), whole_number(c, "chip count")) for e, c in p["counts"]]
+    counts = [(t.live_entry(e), limits.check_amount(c, "chip count")) for e, c in p["counts"]]
     if len({e.id for e, _ in counts}) != len(counts):
         raise DomainError("an entry is counted twice")
     scope = p.get("scope")
@@ -279,19 +290,22 @@ def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[E
                  counts: list[tuple[Entry, int]]) -> dict[str, Any]:
     occasion = p.get("occasion", "count")
     if occasion not in COUNT_OCCASIONS:
-        raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not {occasion!r}")
+        raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not "
+                          f"{limits.shown(occasion)}")
     if scope == "room":
         tables = None
         expected = [e for e in t.entries.values() if not e.busted]
         where = "the room"
     elif scope == "tables":
+        if not isinstance(p.get("tables"), list) or len(p["tables"]) > limits.MAX_TABLES:
+            raise DomainError("a count of tables lists the tables counted")
         tables = sorted({t.table(n).number for n in p["tables"]})
         if not tables:
             raise DomainError("name the tables counted")
         expected = [e for e in t.entries.values() if not e.busted and e.table in tables]
         where = f"table{'s' if len(tables) > 1 else ''} {', '.join(map(str, tables))}"
     else:
-        raise DomainError(f"a count sheet is for the room or for tables, not {scope!r}")
+        raise DomainError(f"a count sheet is for the room or for tables, not {limits.shown(scope)}")
     ids = {e.id for e in counted}
     missing = [e.name for e in expected if e.id not in ids]
     if missing:

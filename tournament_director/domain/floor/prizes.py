@@ -14,8 +14,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.records import FloorRecords, whole_number
+from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import places, prizes_by_place
 from tournament_director.domain.money.payouts import HUNDRED, parse_payout_table, percentage
 
@@ -27,6 +28,8 @@ def _payouts_edited(t: FloorRecords, p: dict[str, Any]) -> None:
         return
     if not isinstance(raw, list) or not raw:
         raise DomainError("each paid place needs a percentage above zero")
+    if len(raw) > limits.MAX_ENTRIES:
+        raise DomainError(f"{len(raw):,} places paid; at most {limits.MAX_ENTRIES:,}")
     values = tuple(percentage(x, f"place {place}") for place, x in enumerate(raw, start=1))
     if sum(values, Decimal(0)) != HUNDRED:
         raise DomainError(f"payout percentages add up to {sum(values, Decimal(0))}, not 100")
@@ -73,7 +76,7 @@ def _deal_made(t: FloorRecords, p: dict[str, Any]) -> None:
         raise DomainError("a deal has already been made")
     if t.finished:
         raise DomainError("the tournament is over")
-    shares = {t.live_entry(e).id: whole_number(a, "deal amount") for e, a in p["shares"]}
+    shares = {t.live_entry(e).id: limits.check_amount(a, "deal amount") for e, a in p["shares"]}
     alive = {e.id for e in t.entries.values() if not e.busted}
     if set(shares) != alive or len(shares) != len(p["shares"]):
         raise DomainError("a deal covers every player left, each once")

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.money.payouts import PayoutTable
@@ -63,9 +64,9 @@ class BustGroup:
 def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
     """``value`` as a whole number of at least ``minimum``; a refusal naming ``what`` otherwise."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise DomainError(f"{what} must be a whole number, not {value!r}")
+        raise DomainError(f"{what} must be a whole number, not {limits.shown(value)}")
     if minimum is not None and value < minimum:
-        raise DomainError(f"{what} must be at least {minimum}, not {value}")
+        raise DomainError(f"{what} must be at least {minimum}, not {limits.shown(value)}")
     return value
 
 
@@ -121,7 +122,7 @@ class FloorRecords:
     def entry(self, entry_id: Any) -> Entry:
         entry = self.entries.get(entry_id) if isinstance(entry_id, int) else None
         if entry is None:
-            raise DomainError(f"there is no entry {entry_id!r}")
+            raise DomainError(f"there is no entry {limits.shown(entry_id)}")
         return entry
 
     def live_entry(self, entry_id: Any) -> Entry:
@@ -133,7 +134,7 @@ class FloorRecords:
     def table(self, number: Any) -> Table:
         table = self.tables.get(number) if isinstance(number, int) else None
         if table is None:
-            raise DomainError(f"there is no table {number!r}")
+            raise DomainError(f"there is no table {limits.shown(number)}")
         return table
 
     def open_tables(self) -> list[Table]:

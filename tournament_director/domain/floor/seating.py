@@ -13,9 +13,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Sequence
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 
-MIN_SEATS, MAX_SEATS = 2, 10
+MIN_SEATS, MAX_SEATS = limits.MIN_SEATS, limits.MAX_SEATS
 
 
 @dataclass
@@ -98,12 +99,14 @@ class Table:
 
 def validate_table_spec(number: Any, seat_count: Any, locked: Iterable[Any]) -> None:
     if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-        raise DomainError(f"table number must be a whole number from 1, not {number!r}")
-    if not isinstance(seat_count, int) or not MIN_SEATS <= seat_count <= MAX_SEATS:
-        raise DomainError(f"table {number}: a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seat_count!r}")
+        raise DomainError(f"table number must be a whole number from 1, not {limits.shown(number)}")
+    limits.check_count(number, "table number", 1, limits.MAX_TABLE_NUMBER)
+    limits.check_seat_count(seat_count, f"table {number}: ")
+    if not isinstance(locked, (list, tuple, set)):
+        raise DomainError(f"table {number}: the locked seats are a list of seats, not {limits.shown(locked)}")
     for seat in locked:
         if not isinstance(seat, int) or not 1 <= seat <= seat_count:
-            raise DomainError(f"table {number}: locked seat {seat!r} is not a seat of the table")
+            raise DomainError(f"table {number}: locked seat {limits.shown(seat)} is not a seat of the table")
 
 
 def default_rng() -> random.Random:

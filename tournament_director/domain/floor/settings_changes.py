@@ -18,10 +18,12 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.entries import past_time_of_day, level_of
 from tournament_director.domain.floor.prizes import prizes_fixed_by
 from tournament_director.domain.floor.records import Entry, FloorRecords
+from tournament_director.domain.floor.standings import payout_table
 from tournament_director.domain.money.settings import TournamentSettings
 
 LABELS = {
@@ -157,10 +159,12 @@ def _changed(t: FloorRecords, p: dict[str, Any]) -> None:
     changes = p["changes"]
     if not isinstance(changes, dict) or not changes:
         raise DomainError("a settings change names at least one setting and its new value")
-    unknown = sorted(set(changes) - set(_SETTING_NAMES))
+    unknown = set(changes) - set(_SETTING_NAMES)
     if unknown:
-        raise DomainError(f"unknown tournament setting(s): {', '.join(unknown)}")
+        raise DomainError(f"unknown tournament setting(s): {limits.listed(unknown)}")
     new = TournamentSettings.from_dict({**t.settings.to_dict(), **changes})
+    if new.payout_table != t.settings.payout_table:
+        payout_table(new.payout_table)  # a shipped table, or DomainError naming it
     check_change(t, t.settings, new, p)
     t.settings = new
 

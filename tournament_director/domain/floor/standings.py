@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
 
+from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import BustGroup, FloorRecords
 from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
 from tournament_director.resources import resource_path
@@ -39,7 +40,12 @@ class StandingsRow:
 
 @lru_cache(maxsize=16)
 def payout_table(name: str) -> PayoutTable:
-    return load_payout_table(resource_path("payouts", f"{name}.toml"))
+    """A shipped payout table (data/payouts/NAME.toml); DomainError when there is none of that name."""
+    try:
+        path = resource_path("payouts", f"{name}.toml")
+    except FileNotFoundError:
+        raise DomainError(f"there is no payout table {name!r}") from None
+    return load_payout_table(path)
 
 
 def payout_table_in_force(t: FloorRecords) -> PayoutTable:

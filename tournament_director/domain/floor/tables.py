@@ -5,13 +5,15 @@ The button and blinds move hand by hand as buttons.py says (TDA 32, 34-B); nobod
 in a hand, and its button is set between hands (TDA 34-A). Hand-for-hand every table plays the same hand
 (TDA RP-8). An absent player is dealt in and posts his blinds and antes, and is
 out when they leave him all in (TDA 30, 71-C; RP-11; seed 004 T 7). Balancing proposals read
-``floor_picture``; a player moved in less than an orbit ago is passed over (TDA 11-A).
+``floor_picture``, which tells who was moved in less than an orbit ago (it decides only between equally long
+tables: TDA 11-A).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons, busts, seats
 from tournament_director.domain.floor.balancing import FloorPicture, Move, default_break_order
@@ -24,7 +26,8 @@ def break_order(t: FloorRecords) -> list[int]:
 
 
 def recently_moved(t: FloorRecords, entry_id: int) -> bool:
-    """Moved in less than one orbit ago: passed over for the next balancing move (TDA 11-A)."""
+    """Moved in less than one orbit ago: his table is passed over as the source of a balancing move while an
+    equally long table is not in that case (TDA 11-A)."""
     entry = t.entries[entry_id]
     if entry.arrived_hand is None or entry.table is None:
         return False
@@ -53,6 +56,9 @@ def _tables_added(t: FloorRecords, p: dict[str, Any]) -> None:
     specs = p["tables"]
     if not isinstance(specs, list) or not specs:
         raise DomainError("no tables to add")
+    if len(t.tables) + len(specs) > limits.MAX_TABLES:
+        raise DomainError(f"a tournament has at most {limits.MAX_TABLES:,} tables; it has {len(t.tables):,}, so "
+                          f"{len(specs):,} more cannot be added")
     new: list[Table] = []
     numbers: set[int] = set()
     for spec in specs:
@@ -71,7 +77,7 @@ def _seat_locked(t: FloorRecords, p: dict[str, Any]) -> None:
     seat = whole_number(p["seat"], "seat", 1)
     if seat > table.seat_count:
         raise DomainError(f"table {table.number} has no seat {seat}")
-    locked = bool(p["locked"])
+    locked = limits.check_flag(p["locked"], "seat locked")
     if locked and seat in table.seats:
         raise DomainError(f"seat {seat} at table {table.number} is taken; move the player first")
     if locked:
@@ -119,7 +125,8 @@ def _button_set(t: FloorRecords, p: dict[str, Any]) -> None:
     table = t.table(p["table"])
     seat = p["seat"]
     if seat not in table.seats:
-        raise DomainError(f"the button must be on a player: seat {seat!r} at table {table.number} is empty")
+        raise DomainError(f"the button must be on a player: seat {limits.shown(seat)} at table {table.number} is "
+                          "empty")
     if table.players < 2:
         raise DomainError(f"table {table.number} has fewer than two players")
     if table.in_hand:
@@ -199,10 +206,10 @@ def _time(p: dict[str, Any]) -> str | None:
 # --- hands -----------------------------------------------------------------------------
 def _hand_next(t: FloorRecords, p: dict[str, Any]) -> None:
     numbers = p["tables"]
-    sb = whole_number(p.get("small_blind", 0), "small blind")
-    bb = whole_number(p.get("big_blind", 0), "big blind")
-    ante = whole_number(p.get("ante", 0), "ante")
-    bba = bool(p.get("big_blind_ante", False))
+    sb = limits.check_amount(p.get("small_blind", 0), "small blind")
+    bb = limits.check_amount(p.get("big_blind", 0), "big blind")
+    ante = limits.check_amount(p.get("ante", 0), "ante")
+    bba = limits.check_flag(p.get("big_blind_ante", False), "big-blind ante")
     tables = [t.table(n) for n in numbers]
     if len({table.number for table in tables}) != len(tables) or not tables:
         raise DomainError("name each table once")
@@ -264,7 +271,7 @@ def _hand_finished(t: FloorRecords, p: dict[str, Any]) -> None:
 
 
 def _hand_for_hand(t: FloorRecords, p: dict[str, Any]) -> None:
-    t.hand_for_hand = bool(p["on"])
+    t.hand_for_hand = limits.check_flag(p["on"], "hand-for-hand")
 
 
 def _absent_posts(seat: int, pos: buttons.Positions, sb: int, bb: int, ante: int, bba: bool) -> int:

@@ -46,6 +46,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts, entries, invariants, prizes, settings_changes, snapshot, tables
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
+from tournament_director.domain.floor.standings import payout_table
 from tournament_director.domain.money.settings import TournamentSettings
 
 Handler = Callable[[FloorRecords, dict[str, Any]], None]
@@ -53,6 +54,7 @@ Handler = Callable[[FloorRecords, dict[str, Any]], None]
 
 def _configured(t: FloorRecords, p: dict[str, Any]) -> None:
     settings = TournamentSettings.from_dict(p["settings"])
+    payout_table(settings.payout_table)  # a shipped table, or DomainError naming it
     t.settings = settings
     t.configured = True
 
@@ -86,10 +88,10 @@ class Tournament(FloorRecords):
             raise DomainError(f"{event_type}: the payload must be a mapping")
         try:
             handler(self, payload)
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
                 raise
-            raise DomainError(f"{event_type}: malformed payload ({exc!r})") from exc
+            raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
 
     def to_snapshot(self) -> dict[str, Any]:
         return snapshot.to_snapshot(self)

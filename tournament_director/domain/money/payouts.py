@@ -17,24 +17,18 @@ pool.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Sequence
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.limits import MAX_ENTRIES, MAX_NAME_LENGTH
-from tournament_director.domain.reading import (
-    FileRefused,
-    check_list,
-    check_string,
-    check_whole,
-    parse_toml,
-    read_text,
-)
+from tournament_director.domain.limits import MAX_ENTRIES, MAX_PAYOUT_BANDS, check_name, shown
+from tournament_director.domain.reading import MAX_FILE_BYTES, decode_text, parse_toml, read_bytes
 
 HUNDRED = Decimal(100)
-MAX_BANDS = 1_000
+MAX_PERCENT_DECIMALS = 10
 
 
 @dataclass(frozen=True)
@@ -93,52 +87,98 @@ def _plain(value: Decimal) -> int | str:
 
 
 def percentage(value: Any, where: str) -> Decimal:
-    """A payout percentage above zero, exactly as written (Decimal); DomainError naming ``where`` if not."""
-    if isinstance(value, bool):
-        raise DomainError(f"{where}: {value!r} is not a percentage")
-    try:
-        result = Decimal(str(value))
-    except InvalidOperation as exc:
-        raise DomainError(f"{where}: {value!r} is not a percentage") from exc
-    if not result.is_finite() or result <= 0:
-        raise DomainError(f"{where}: percentage {value!r} must be above zero")
+    """A payout percentage above zero and at most 100, exactly as written (Decimal), with at most
+    ``MAX_PERCENT_DECIMALS`` decimals; DomainError naming ``where`` if not."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
+        raise DomainError(f"{where}: {shown(value)} is not a percentage")
+    if isinstance(value, int):  # compared as it is: a number of thousands of digits cannot even be printed
+        if not 0 < value <= 100:
+            raise DomainError(f"{where}: percentage {shown(value)} must be above zero and at most 100")
+        return Decimal(value)
+    if isinstance(value, Decimal):
+        result = value
+    else:
+        if isinstance(value, str) and len(value) > 40:
+            raise DomainError(f"{where}: {shown(value)} is not a percentage")
+        try:
+            result = Decimal(str(value).strip())
+        except InvalidOperation:
+            raise DomainError(f"{where}: {shown(value)} is not a percentage") from None
+    written = str(value)[:40] if isinstance(value, Decimal) else shown(value)
+    if not result.is_finite():
+        raise DomainError(f"{where}: percentage {written} is not a finite number")
+    if result <= 0:
+        raise DomainError(f"{where}: percentage {written} must be above zero")
+    if result > HUNDRED:
+        raise DomainError(f"{where}: percentage {written} is more than 100")
+    if result.as_tuple().exponent < -MAX_PERCENT_DECIMALS:  # type: ignore[operator]
+        raise DomainError(f"{where}: percentage {written} has more than {MAX_PERCENT_DECIMALS} decimals")
     return result
 
 
 _decimal = percentage
 
 
-def _entries(value: Any, where: str, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal, float)):
-        raise DomainError(f"{where}: {name} must be a whole number, not {value!r}")
-    return check_whole(value, f"{where}: {name}", minimum=0, maximum=MAX_ENTRIES)
+def _whole(value: Any, where: str, name: str, minimum: int, maximum: int) -> int:
+    """A whole number from a payout table (``2``, or ``2.0`` as TOML may write it) within ``minimum``..``maximum``."""
+    if isinstance(value, float) and math.isfinite(value):
+        value = Decimal(value)
+    if isinstance(value, Decimal) and value.is_finite() and value == value.to_integral_value():
+        if not minimum <= value <= maximum:  # compared before int(), which 1e1000000 would make enormous
+            raise DomainError(f"{where}: {name} must be {minimum:,} to {maximum:,}, not {value:.3E}")
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise DomainError(f"{where}: {name} must be a whole number, not {shown(value)}")
+    if not minimum <= value <= maximum:
+        raise DomainError(f"{where}: {name} must be {minimum:,} to {maximum:,}, not {shown(value)}")
+    return value
 
 
 def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> PayoutTable:
+    """A payout table from plain data (a TOML file's table or an event payload); DomainError naming ``source``,
+    the band and the field for anything it cannot use."""
+    if not isinstance(data, dict):
+        raise DomainError(f"{source}: a payout table is a table of named values (name and [[bands]])")
+    name = data.get("name", source)
+    if not isinstance(name, str):
+        raise DomainError(f"{source}: the name must be text, not {shown(name)}")
+    try:
+        name = check_name(name, "name", allow_empty=True)
+    except DomainError as error:
+        raise DomainError(f"{source}: {error.message}") from None
     bands: list[PayoutBand] = []
     raw_bands = data.get("bands")
     if not isinstance(raw_bands, list) or not raw_bands:
         raise DomainError(f"{source}: no [[bands]]")
-    check_list(raw_bands, "bands", file=source, max_items=MAX_BANDS)
+    if len(raw_bands) > MAX_PAYOUT_BANDS:
+        raise DomainError(f"{source}: {len(raw_bands):,} bands; a payout table has at most {MAX_PAYOUT_BANDS:,}")
     for index, raw in enumerate(raw_bands, start=1):
         where = f"{source}, band {index}"
-        if not isinstance(raw, dict) or "min_entries" not in raw or "max_entries" not in raw:
+        if not isinstance(raw, dict):
+            raise DomainError(f"{where}: a band is a table (min_entries, max_entries, percentages)")
+        if "min_entries" not in raw or "max_entries" not in raw:
             raise DomainError(f"{where}: needs whole numbers min_entries and max_entries")
-        low = _entries(raw["min_entries"], where, "min_entries")
-        high = _entries(raw["max_entries"], where, "max_entries")
-        check_list(raw.get("percentages", []), f"band {index} percentages", file=source, max_items=MAX_ENTRIES)
-        check_list(raw.get("ranges", []), f"band {index} ranges", file=source)
-        if low < 1 or high < low:
+        low = _whole(raw["min_entries"], where, "min_entries", 1, MAX_ENTRIES)
+        high = _whole(raw["max_entries"], where, "max_entries", 1, MAX_ENTRIES)
+        if high < low:
             raise DomainError(f"{where}: min_entries {low} .. max_entries {high} is not a range")
-        percentages = [_decimal(p, where) for p in raw.get("percentages", [])]
-        for entry in raw.get("ranges", []):
+        raw_percentages = raw.get("percentages", [])
+        raw_ranges = raw.get("ranges", [])
+        if not isinstance(raw_percentages, list) or not isinstance(raw_ranges, list):
+            raise DomainError(f"{where}: percentages and ranges are lists")
+        if len(raw_percentages) > low:
+            raise DomainError(f"{where}: pays {len(raw_percentages)} places but may have only {low} entries")
+        percentages = [_decimal(p, where) for p in raw_percentages]
+        for entry in raw_ranges:
             if not isinstance(entry, list) or len(entry) != 3:
                 raise DomainError(f"{where}: a range is [first place, last place, percent each]")
-            first = _entries(entry[0], where, "a range's first place")
-            last = _entries(entry[1], where, "a range's last place")
+            first = _whole(entry[0], where, "a range's first place", 1, MAX_ENTRIES)
+            last = _whole(entry[1], where, "a range's last place", 1, MAX_ENTRIES)
             each = _decimal(entry[2], where)
             if first != len(percentages) + 1 or last < first:
                 raise DomainError(f"{where}: range {first}-{last} does not follow place {len(percentages)}")
+            if last > low:
+                raise DomainError(f"{where}: pays {last} places but may have only {low} entries")
             percentages.extend([each] * (last - first + 1))
         total = sum(percentages, Decimal(0))
         if total != HUNDRED:
@@ -150,23 +190,20 @@ def parse_payout_table(data: dict[str, Any], source: str = "payout table") -> Pa
         if bands and low != bands[-1].max_entries + 1:
             raise DomainError(f"{where}: starts at {low} entries, the band before ends at {bands[-1].max_entries}")
         bands.append(PayoutBand(low, high, tuple(percentages)))
-    name = check_string(data.get("name", source), "name", file=source, max_length=MAX_NAME_LENGTH)
-    return PayoutTable(name, tuple(bands))
-
-
-def load_payout_table(path: Path) -> PayoutTable:
-    """A payout table file, read the program's one guarded way (domain/reading.py)."""
-    return payout_table_from_toml(read_text(path), Path(path).name)
+    return PayoutTable(name or source, tuple(bands))
 
 
 def payout_table_from_toml(text: str, source: str = "payout table") -> PayoutTable:
-    """A payout table from the text of its TOML file (floats read exactly); DomainError naming the file and the
-    band at fault."""
-    try:
-        data = parse_toml(text, file=source)
-    except FileRefused as refused:
-        raise refused.in_file(source) from None
-    return parse_payout_table(data, source)
+    """A payout table from the text of its TOML file (read through the guarded path of domain/reading.py: exact
+    numbers, every TOML failure a refusal); DomainError naming ``source``, the band and the field at fault."""
+    return parse_payout_table(parse_toml(text, file=source), source)
+
+
+def load_payout_table(path: Path) -> PayoutTable:
+    """A payout table file: at most a megabyte of UTF-8 (a byte-order mark is accepted); every problem is a
+    DomainError naming the file."""
+    name = Path(path).name
+    return payout_table_from_toml(decode_text(read_bytes(path, limit=MAX_FILE_BYTES), file=name), name)
 
 
 def payout_table_to_toml(table: PayoutTable) -> str:

@@ -3,43 +3,51 @@
 All amounts are whole currency units (int). Settings travel in the "tournament.configured" event as a
 plain dict (``TournamentSettings.to_dict``), and a change after the start in "settings.changed" (checked against
 what already happened by domain/floor/settings_changes.py); ``from_dict`` refuses unknown keys and bad values with
-a message that names the field.
+a message that names the field. Every number stays within the limits of domain/limits.py (an amount at most
+a trillion, counts and levels within their bounds), so no setting can overflow what is computed from it.
 
 Beside the standard buy-in (``buy_in``, ``fee``, ``starting_stack``) a room may sell other buy-in options (a deep
-stack, a late-registration price): each has its own name, price, fee and chips, and each entry records the option
-it bought.
+stack, a late-registration price): each has its own name, price, fee and chips, within the same limits, and each
+entry records the option it bought.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from datetime import datetime
 from typing import Any
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.limits import (
-    MAX_ENTRIES,
-    MAX_LEVELS,
-    MAX_SEATS,
-    MAX_TABLES,
-    check_amount,
-    check_count,
-    check_name,
-)
 
 BOUNTY_MODES = ("none", "fixed", "progressive")
 BUTTON_MODES = ("dead", "moving")
 NEW_PLAYER_RULES = ("tda", "seed")  # TDA 8-A/10-A, or seed 004 T 8 (wait in the SB or button seat too)
 _TIME_OF_DAY = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+_FILE_STEM = re.compile(r"^[\w-]+$")  # a shipped payout table: data/payouts/NAME.toml
+
+# The bounds of the whole-number settings: (what a message calls it, the smallest, the largest). Amounts (money
+# and chips) go up to limits.MAX_AMOUNT; the others are counts of their own kind. The percentages and the final
+# table's size are checked on their own below.
+_MONEY = ("buy_in", "fee", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "addon_price", "addon_fee")
+_CHIPS = ("starting_stack", "rebuy_chips", "rebuy_max_chips", "addon_chips")
+_LEVEL_FIELDS = ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level")
+_BOUNDS: dict[str, tuple[str, int, int]] = {
+    **{name: (name.replace("_", " ").replace("buy in", "buy-in").replace("addon", "add-on"), 0, limits.MAX_AMOUNT)
+       for name in _MONEY + _CHIPS},
+    **{name: (name.replace("_", " ").replace("addon", "add-on"), 0, limits.MAX_LEVELS) for name in _LEVEL_FIELDS},
+    "rebuy_limit": ("rebuy limit", 0, limits.MAX_ENTRIES),
+    "reentry_limit": ("re-entry limit", 0, limits.MAX_ENTRIES),
+    "payout_unit": ("payout unit", 1, limits.MAX_AMOUNT),
+    "tolerance_many_tables": ("balancing tolerance with many tables", 1, limits.MAX_SEATS),
+    "tolerance_few_tables": ("balancing tolerance with few tables", 1, limits.MAX_SEATS),
+    "few_tables": ("number of tables counted as few", 0, limits.MAX_TABLES),
+    "halt_short_by": ("players short that halt a table", 1, limits.MAX_SEATS),
+}
 STANDARD_OPTION = "Standard"  # the name of the standard buy-in (buy_in, fee, starting_stack)
 MAX_BUY_IN_OPTIONS = 6
-_LEVEL_FIELDS = ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level")
-# Money and chips, within the program's limit on amounts (domain/limits.py); counts within theirs.
-_AMOUNTS = ("buy_in", "fee", "starting_stack", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "rebuy_chips",
-            "rebuy_max_chips", "addon_price", "addon_fee", "addon_chips", "payout_unit")
-_LABELS = {"buy_in": "the buy-in", "fee": "the entry fee"}
-_COUNTS = {"rebuy_limit": MAX_ENTRIES, "reentry_limit": MAX_ENTRIES, "tolerance_many_tables": MAX_SEATS,
-           "tolerance_few_tables": MAX_SEATS, "few_tables": MAX_TABLES, "halt_short_by": MAX_SEATS}
 
 
 @dataclass(frozen=True)
@@ -59,20 +67,17 @@ class BuyInOption:
         where = f"buy-in option {position}"
         if not isinstance(data, dict):
             raise DomainError(f"{where} must be a table of name, buy_in, fee and chips")
-        unknown = sorted(set(data) - {"name", "buy_in", "fee", "chips"})
+        unknown = set(data) - {"name", "buy_in", "fee", "chips"}
         if unknown:
-            raise DomainError(f"{where} has unknown field(s): {', '.join(unknown)}")
+            raise DomainError(f"{where} has unknown field(s): {limits.listed(unknown)}")
         name = data.get("name")
         if not isinstance(name, str) or not name.strip():
             raise DomainError(f"{where} needs a name (for example Deep stack)")
-        option = cls(check_name(name, f"{where}'s name"), data.get("buy_in", 0), data.get("fee", 0),
+        option = cls(limits.check_name(name, f"{where}'s name"), data.get("buy_in", 0), data.get("fee", 0),
                      data.get("chips", 0))
         for field_name in ("buy_in", "fee", "chips"):
-            value = getattr(option, field_name)
-            if not _is_int(value) or value < 0:
-                raise DomainError(f"buy-in option {option.name!r}: {field_name} must be a whole number of at least 0, "
-                                  f"not {value!r}")
-            check_amount(value, f"buy-in option {option.name!r}: {field_name}")
+            limits.check_amount(getattr(option, field_name), f"{field_name.replace('_', '-')} of the buy-in option "
+                                f"{option.name!r}")
         if option.chips <= 0:
             raise DomainError(f"buy-in option {option.name!r} needs chips above zero")
         return option
@@ -130,21 +135,27 @@ class TournamentSettings:
     redraw_final_table: bool = True  # rules-reference §3 row 19 (common practice)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TournamentSettings":
+    def from_dict(cls, data: Mapping[str, Any]) -> "TournamentSettings":
+        if not isinstance(data, Mapping):
+            raise DomainError(f"the tournament settings must be named values, not {type(data).__name__}")
         known = {f.name: f for f in fields(cls)}
-        unknown = sorted(set(data) - set(known))
+        unknown = set(data) - set(known)
         if unknown:
-            raise DomainError(f"unknown tournament setting(s): {', '.join(unknown)}")
+            raise DomainError(f"unknown tournament setting(s): {limits.listed(unknown)}")
         values = dict(data)
         if "break_order" in values:
             order = values["break_order"]
             if not isinstance(order, (list, tuple)) or not all(_is_int(n) for n in order):
                 raise DomainError("break_order must be a list of table numbers")
+            if len(order) > limits.MAX_TABLES:
+                raise DomainError(f"break_order lists {len(order):,} tables; at most {limits.MAX_TABLES:,}")
             values["break_order"] = tuple(order)
         if "buy_in_options" in values:
             options = values["buy_in_options"]
             if not isinstance(options, (list, tuple)):
                 raise DomainError("buy_in_options must be a list of buy-in options")
+            if len(options) > MAX_BUY_IN_OPTIONS:
+                raise DomainError(f"at most {MAX_BUY_IN_OPTIONS} buy-in options beside the standard one")
             values["buy_in_options"] = tuple(
                 o if isinstance(o, BuyInOption) else BuyInOption.from_dict(o, i) for i, o in enumerate(options, 1))
         settings = cls(**values)
@@ -165,48 +176,49 @@ class TournamentSettings:
             if option.name == name:
                 return option
         known = ", ".join([STANDARD_OPTION, *(o.name for o in self.buy_in_options)])
-        raise DomainError(f"there is no buy-in option {name!r} (the options are {known})")
+        raise DomainError(f"there is no buy-in option {limits.shown(name)} (the options are {known})")
 
     def validate(self) -> None:
         defaults = TournamentSettings.__dataclass_fields__
         for name, f in defaults.items():
             value = getattr(self, name)
             if f.type in ("int",) and not _is_int(value):
-                raise DomainError(f"setting {name} must be a whole number, not {value!r}")
+                raise DomainError(f"setting {name} must be a whole number, not {limits.shown(value)}")
             if f.type == "int | None" and value is not None and not _is_int(value):
-                raise DomainError(f"setting {name} must be a whole number or empty, not {value!r}")
-            if f.type == "int" and value < 0:
-                raise DomainError(f"setting {name} must not be negative ({value})")
+                raise DomainError(f"setting {name} must be a whole number or empty, not {limits.shown(value)}")
             if f.type == "bool" and not isinstance(value, bool):
-                raise DomainError(f"setting {name} must be true or false, not {value!r}")
+                raise DomainError(f"setting {name} must be true or false, not {limits.shown(value)}")
         if not isinstance(self.name, str) or not self.name.strip():
             raise DomainError("the tournament needs a name")
-        check_name(self.name, "tournament name")
-        for name in _AMOUNTS:
+        limits.check_name(self.name, "tournament name")
+        for name, (label, minimum, maximum) in _BOUNDS.items():
             value = getattr(self, name)
             if value is not None:
-                check_amount(value, f"{_LABELS.get(name, name.replace('_', ' '))} ({name})")
-        for name, top in _COUNTS.items():
-            check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 0, top)
-        for name in _LEVEL_FIELDS:
-            if getattr(self, name) is not None:
-                check_count(getattr(self, name), f"{name.replace('_', ' ')} ({name})", 1, MAX_LEVELS)
-        if len(self.break_order) > MAX_TABLES or any(not 1 <= n <= MAX_TABLES for n in self.break_order):
-            raise DomainError(f"break_order names tables 1 to {MAX_TABLES:,}, each once")
+                limits.check_amount(value, label, minimum=minimum, maximum=maximum)
+        for name in ("bounty_mode", "button_mode", "new_player_rule", "payout_table"):
+            if not isinstance(getattr(self, name), str):
+                raise DomainError(f"setting {name} must be text, not {limits.shown(getattr(self, name))}")
+        limits.check_name(self.payout_table, "payout table")
+        if not _FILE_STEM.match(self.payout_table):
+            raise DomainError(f"the payout table {limits.shown(self.payout_table)} is not the name of a payout table (letters, "
+                              "digits, - and _)")
+        for number in self.break_order:
+            limits.check_count(number, "table number in break_order", 1, limits.MAX_TABLE_NUMBER)
+        _check_scheduled_start(self.scheduled_start)
         if self.starting_stack <= 0:
             raise DomainError("the starting stack must be more than zero chips")
         if not 0 <= self.rake_percent <= 100:
-            raise DomainError(f"rake_percent must be between 0 and 100, not {self.rake_percent}")
+            raise DomainError(f"rake_percent must be between 0 and 100, not {limits.shown(self.rake_percent)}")
         if not 0 <= self.pko_cash_percent <= 100:
-            raise DomainError(f"pko_cash_percent must be between 0 and 100, not {self.pko_cash_percent}")
+            raise DomainError(f"pko_cash_percent must be between 0 and 100, not {limits.shown(self.pko_cash_percent)}")
         if self.bounty_mode not in BOUNTY_MODES:
-            raise DomainError(f"bounty_mode must be one of {', '.join(BOUNTY_MODES)}, not {self.bounty_mode!r}")
+            raise DomainError(f"bounty_mode must be one of {', '.join(BOUNTY_MODES)}, not {limits.shown(self.bounty_mode)}")
         if self.bounty_mode != "none" and self.bounty <= 0:
             raise DomainError("a bounty tournament needs a bounty amount above zero")
         if self.button_mode not in BUTTON_MODES:
-            raise DomainError(f"button_mode must be 'dead' (TDA 32) or 'moving', not {self.button_mode!r}")
+            raise DomainError(f"button_mode must be 'dead' (TDA 32) or 'moving', not {limits.shown(self.button_mode)}")
         if self.new_player_rule not in NEW_PLAYER_RULES:
-            raise DomainError(f"new_player_rule must be 'tda' or 'seed', not {self.new_player_rule!r}")
+            raise DomainError(f"new_player_rule must be 'tda' or 'seed', not {limits.shown(self.new_player_rule)}")
         if self.payout_unit <= 0:
             raise DomainError("payout_unit must be at least 1")
         if self.tolerance_few_tables < 1 or self.tolerance_many_tables < 1:
@@ -214,19 +226,21 @@ class TournamentSettings:
         if self.halt_short_by < 1:
             raise DomainError("halt_short_by must be at least one player")
         if self.final_table_size is not None and not 2 <= self.final_table_size <= 10:
-            raise DomainError(f"final_table_size must be between 2 and 10, not {self.final_table_size}")
+            raise DomainError(f"final_table_size must be between 2 and 10, not {limits.shown(self.final_table_size)}")
         t = self.late_registration_until_time
         if t is not None and (not isinstance(t, str) or not _TIME_OF_DAY.match(t)):
-            raise DomainError(f"late_registration_until_time must be HH:MM, not {t!r}")
+            raise DomainError(f"late_registration_until_time must be HH:MM, not {limits.shown(t)}")
         if self.rebuy_limit and self.rebuy_chips <= 0:
             raise DomainError("rebuys need rebuy_chips above zero")
         if self.addon_enabled and self.addon_chips <= 0:
             raise DomainError("an add-on needs addon_chips above zero")
         if len(set(self.break_order)) != len(self.break_order):
             raise DomainError("break_order names a table twice")
+        if not isinstance(self.buy_in_options, tuple):
+            raise DomainError(f"buy_in_options must be a list of buy-in options, not {limits.shown(self.buy_in_options)}")
         for position, option in enumerate(self.buy_in_options, start=1):
             if not isinstance(option, BuyInOption):
-                raise DomainError(f"buy-in option {position} is not a buy-in option: {option!r}")
+                raise DomainError(f"buy-in option {position} is not a buy-in option: {limits.shown(option)}")
             BuyInOption.from_dict(option.to_dict(), position)
         if len(self.buy_in_options) > MAX_BUY_IN_OPTIONS:
             raise DomainError(f"at most {MAX_BUY_IN_OPTIONS} buy-in options beside the standard one")
@@ -237,6 +251,20 @@ class TournamentSettings:
     def tolerance(self, live_tables: int) -> int:
         """Seed 004 T 6: within two players with more than six tables, within one with six or fewer."""
         return self.tolerance_many_tables if live_tables > self.few_tables else self.tolerance_few_tables
+
+
+def _check_scheduled_start(value: object) -> None:
+    """None, or an ISO 8601 date and time (informative, and the origin of the night for late registration)."""
+    if value is None:
+        return
+    if not isinstance(value, str) or len(value) > 40:
+        raise DomainError(f"scheduled_start must be a date and time like 2025-03-14T20:00, not {limits.shown(value)}")
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise DomainError(f"scheduled_start {limits.shown(value)} is not a date and time (write it like 2025-03-14T20:00)") from None
+    if not 1970 <= moment.year <= 9000:
+        raise DomainError(f"scheduled_start {limits.shown(value)} is not a date of a tournament (the year {moment.year})")
 
 
 def _is_int(value: object) -> bool:

@@ -97,6 +97,33 @@ _RULEBOOK_DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
+# What a floor tool calls each house option and its choices (rules-reference section 3).
+HOUSE_OPTION_LABELS: dict[str, tuple[str, dict[str, str]]] = {
+    "exposed_card_misdeal": ("Exposed card that makes a misdeal", {
+        "first_two": "either of the first two cards (TDA 35-A(7))", "first_only": "the first card only (seeds)"}),
+    "extra_card": ("One extra card to the first player", {
+        "misdeal": "a misdeal (TDA 35-A(5))", "burn": "becomes the burn card (RRoP)"}),
+    "misdeal_cutoff": ("Too late for a misdeal", {
+        "tda2024": "after substantial action (TDA 36)", "rrop": "once two players have acted (RRoP)"}),
+    "absent_at_redeal": ("Players away at the deal, on a re-deal", {
+        "may_play": "may play it (TDA 35-C)", "killed": "have their hands killed (WSOP 88b)"}),
+    "four_card_flop": ("Four cards on the flop", {
+        "random_burn": "one taken at random as the burn (TDA 39-A)", "redeal": "the flop is dealt again (RRoP)"}),
+    "burn_errors": ("Burn card errors", {"tda2024": "as TDA 38, 39-B", "rrop": "as Robert's Rules"}),
+    "premature_turn": ("Turn dealt too early", {
+        "reshuffle": "reshuffle for the turn (TDA RP-5)", "river_becomes_turn": "the river card is the turn (RRoP)"}),
+    "short_deck": ("A deck found a card short", {
+        "plays_on": "plays on (TDA 35-E)", "fouled": "is fouled: the hand is void (house rule)"}),
+}
+
+
+def rulebook_choice(rulebook: str, name: str) -> str:
+    """What ``rulebook`` rules where the house option ``name`` is left to it."""
+    check_rulebook(rulebook)
+    if name not in HOUSE_OPTION_CHOICES:
+        raise DomainError(f"there is no house option {name!r}")
+    return _RULEBOOK_DEFAULTS[rulebook][name]
+
 
 @dataclass(frozen=True)
 class HouseOptions:

@@ -5,8 +5,8 @@ back into a situation and the tool's steps.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
@@ -39,20 +39,30 @@ def hand_to_phh(state: HandState, situation: Situation, order: Sequence[SeatSetu
 
 
 def situation_from_phh(text: str) -> tuple[Situation, Any, list[int]]:
-    """The situation of a PHH hand, the hand as read and its table seats (in PHH order); refuses a malformed
-    file or seats that do not run clockwise from the left of the button."""
+    """The situation of a PHH hand's text (see ``situation_from_hand``)."""
     try:
         hand = phh.loads(text)
-        data = tomllib.loads(text)
     except phh.PhhFormatError as error:
         raise DomainError(f"not a readable PHH hand: {error}") from None
+    return situation_from_hand(hand)
+
+
+def situation_from_hand(hand: Any) -> tuple[Situation, Any, list[int]]:
+    """The situation of a PHH hand as read (``phh.loads`` or ``phh.load_file``), the hand and its table seats (in PHH
+    order); refuses seats that do not run clockwise from the left of the button.
+
+    The table fields (``seats``, ``seat_count``, the ``_``-prefixed ones) come from ``hand.fields``, the file's
+    table as the reader checked it: whole numbers within the table (``3.0`` stands for seat 3), lists of seats,
+    short text, so nothing here can fail on a value of the wrong kind.
+    """
+    data = hand.fields
     count = len(hand.starting_stacks)
-    seats = data.get("seats") or list(range(1, count + 1))
+    seats = _seats(data.get("seats")) or list(range(1, count + 1))
     if len(seats) != count:
         raise DomainError(f"the PHH 'seats' field lists {len(seats)} seats for {count} players")
-    seat_count = int(data.get("seat_count", max(max(seats), 10)))
-    unknown = set(data.get("_unknown_stacks", []))
-    absent = set(data.get("_absent", []))
+    seat_count = int(data["seat_count"]) if "seat_count" in data else max(max(seats), 10)
+    unknown = set(_seats(data.get("_unknown_stacks")))
+    absent = set(_seats(data.get("_absent")))
     names = hand.players or [""] * count
     setups = tuple(SeatSetup(seat, "" if name == f"Seat {seat}" else name,
                              None if seat in unknown else stack, seat in absent)
@@ -66,12 +76,16 @@ def situation_from_phh(text: str) -> tuple[Situation, Any, list[int]]:
     sb_index = next((i for i, b in enumerate(blinds) if i != bb_index and b > 0), None)
     antes = list(hand.antes) + [0] * (count - len(hand.antes))
     bba = sum(1 for a in antes if a) == 1 and antes[bb_index] > 0
-    sb_seat = data.get("_small_blind_seat", seats[sb_index] if sb_index is not None else 0)
+    sb_seat = _seat(data, "_small_blind_seat", seats[sb_index] if sb_index is not None else 0)
+    betting = data.get("_betting", {v: k for k, v in BETTING.items()}[phh.VARIANTS[hand.variant]])
+    table = data.get("table")
+    if isinstance(table, Decimal):  # a whole number written as 3.0, as the reader checked
+        table = int(table)
     situation = Situation(
-        tuple(sorted(setups, key=lambda x: x.seat)), int(data.get("_button_seat", seats[-1])), sb_seat or None,
-        int(data.get("_big_blind_seat", seats[bb_index])), small_values[0] if small_values else 0, big,
-        max(antes), bba, data.get("_betting", {v: k for k, v in BETTING.items()}[phh.VARIANTS[hand.variant]]),
-        hand.small_bet, hand.big_bet, data.get("table"), seat_count, None,
+        tuple(sorted(setups, key=lambda x: x.seat)), _seat(data, "_button_seat", seats[-1]), sb_seat or None,
+        _seat(data, "_big_blind_seat", seats[bb_index]), small_values[0] if small_values else 0, big,
+        max(antes), bba, betting, hand.small_bet, hand.big_bet,
+        table if isinstance(table, (int, str)) and not isinstance(table, bool) else None, seat_count, None,
     )
     validate_situation(situation)
     if phh_order(situation) != list(setups):
@@ -79,13 +93,24 @@ def situation_from_phh(text: str) -> tuple[Situation, Any, list[int]]:
     return situation, hand, seats
 
 
-def ops_from_actions(actions: Sequence[str], seats: Sequence[int], absent: set[int]) -> list[tuple[tuple, tuple]]:
-    """PHH actions as the floor tool's steps; the fold of a seat in ``absent`` is left to the tool (TDA 30)."""
+def _seats(values: Any) -> list[int]:
+    """A list of seats the reader has checked (whole numbers within the table) as ints."""
+    return [int(v) for v in values] if isinstance(values, list) else []
+
+
+def _seat(data: dict[str, Any], key: str, default: int) -> int:
+    return int(data[key]) if key in data else default
+
+
+def ops_from_actions(actions: Sequence[str], seats: Sequence[int], absent: set[int],
+                     unit: int = 1) -> list[tuple[tuple, tuple]]:
+    """PHH actions as the floor tool's steps; the fold of a seat in ``absent`` is left to the tool (TDA 30).
+    ``unit``: engine chips per unit of the file (``PhhHand.unit``), as the hand's stacks and blinds are counted."""
     ops: list[tuple[tuple, tuple]] = []
     hole: dict[int, str] = {}
     dealt = False
     for k, text in enumerate(actions):
-        parsed = phh.parse_action(text)
+        parsed = phh.parse_action(text, unit)
         seat = seats[parsed.player] if parsed.player is not None and parsed.player < len(seats) else None
         if parsed.kind == "comment":
             continue

@@ -10,16 +10,25 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
 from tournament_director.domain.cards import cards_text, parse_cards
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.rules import phh
 from tournament_director.domain.rules.betting import BettingStructure
 from tournament_director.domain.rules.hand import HandState, Phase
 from tournament_director.domain.rules.irregularities import IRREGULARITIES, IRREGULARITIES_BY_KEY
 from tournament_director.domain.rules.rulebook import HouseRules
+from tournament_director.domain.rules.rulings import HOUSE_OPTION_CHOICES, HouseOptions
 from tournament_director.domain.rules.substantial_action import RULEBOOK_NAMES
-from tournament_director.services.floor_tool.phh_files import hand_to_phh, ops_from_actions, situation_from_phh
+from tournament_director.services.floor_tool.house import house_option_forms, house_options_from
+from tournament_director.services.floor_tool.phh_files import (
+    hand_to_phh,
+    ops_from_actions,
+    situation_from_hand,
+    situation_from_phh,
+)
 from tournament_director.services.floor_tool.reading import VOLUNTARY, HandReader, actions_in_turn
 from tournament_director.services.floor_tool.situation import (
     BETTING,
@@ -34,6 +43,7 @@ from tournament_director.services.floor_tool.situation import (
 from tournament_director.services.floor_tool.views import (
     FactField,
     HandView,
+    HouseOptionForm,
     IrregularityForm,
     RecordedRuling,
     RulingView,
@@ -58,6 +68,7 @@ class FloorToolService:
         self._now = now or (lambda: datetime.now(timezone.utc))
         self._smallest_chip = smallest_chip
         self._rulebook = "tda2024"
+        self._house_options = HouseOptions()
         self.set_rulebook(rulebook)
         self._situation: Situation | None = None
         self._ops: list[tuple[Any, ...]] = []
@@ -81,6 +92,20 @@ class FloorToolService:
         self._rulebook = rulebook
         if getattr(self, "_situation", None) is not None:
             self._rebuild(self._ops)
+
+    # ----- house options (rules-reference section 3) ---------------------------------------------------
+    @property
+    def house_options(self) -> HouseOptions:
+        return self._house_options
+
+    def set_house_options(self, options: HouseOptions | Mapping[str, str | None]) -> None:
+        """The house's choices where the rulebooks differ (``HouseOptions``, or name -> choice, None for the
+        rulebook's); every later ruling applies them and says so (TDA 35-E: ``short_deck="fouled"``)."""
+        self._house_options = house_options_from(options)
+
+    def house_option_forms(self) -> tuple[HouseOptionForm, ...]:
+        """Each house option with its choices, what the chosen rulebook rules and what the house chose."""
+        return house_option_forms(self._rulebook, self._house_options)
 
     def _house_rules(self) -> HouseRules:
         rules = HouseRules.for_rulebook(self._rulebook)
@@ -409,7 +434,7 @@ class FloorToolService:
             if name in names and name not in given:
                 filled[name] = self._actions_on_flop()
         arguments = {**filled, **given}
-        ruling = item.rule(arguments, rulebook=self._rulebook)
+        ruling = item.rule(arguments, rulebook=self._rulebook, options=self._house_options)
         return RulingView(key, item.label, dict(given), ruling.decision, ruling.summary, ruling.procedure,
                           ruling.rule, ruling.rulebook, RULEBOOK_NAMES[ruling.rulebook], ruling.substantial_action,
                           ruling.notes, ruling)
@@ -437,6 +462,8 @@ class FloorToolService:
             "table": self._situation.table if self._situation is not None else None,
             "situation": self._situation_record(),
             "phh": self.export_phh() if self._situation is not None else "",
+            "house_options": {name: value for name in HOUSE_OPTION_CHOICES
+                              if (value := getattr(self._house_options, name)) is not None},
             "recorded_at": self._now().astimezone(timezone.utc).isoformat(timespec="seconds"),
         }
         run = getattr(self.session, "run", None)
@@ -471,10 +498,22 @@ class FloorToolService:
         return hand_to_phh(self._state, self._situation, self._order, self._rulebook)
 
     def import_phh(self, text: str) -> HandView:
-        """Load a PHH hand; refuses a malformed file or an illegal action with its index and rule."""
-        situation, hand, seats = situation_from_phh(text)
+        """Load a PHH hand from its text; refuses a malformed hand or an illegal action with its index and rule."""
+        return self._import_hand(situation_from_phh(text))
+
+    def import_phh_file(self, path: str | Path) -> HandView:
+        """Load a PHH file through the guarded reader (at most a megabyte of UTF-8, a byte-order mark accepted,
+        every field checked): every problem is a DomainError naming the file, the field and the problem."""
+        try:
+            hand = phh.load_file(path)
+        except phh.PhhFormatError as error:
+            raise DomainError(f"not a readable PHH hand: {error}") from None
+        return self._import_hand(situation_from_hand(hand))
+
+    def _import_hand(self, read: tuple[Situation, Any, list[int]]) -> HandView:
+        situation, hand, seats = read
         absent = {s.seat for s in self._situation.seats if s.absent} if self._situation else set()
-        ops = ops_from_actions(hand.actions, seats, absent)
+        ops = ops_from_actions(hand.actions, seats, absent, hand.unit)
         previous = (self._situation, self._state, self._order, self._killed, self._ops)
         self._situation = situation
         try:

@@ -124,6 +124,18 @@ class IrregularityForm:
 
 
 @dataclass(frozen=True)
+class HouseOptionForm:
+    """One house option where the rulebooks differ: its label, its choices (value, label), what the chosen rulebook
+    rules, and the house's own choice (None: as the rulebook)."""
+
+    name: str
+    label: str
+    choices: tuple[tuple[str, str], ...]
+    rulebook_choice: str
+    chosen: str | None
+
+
+@dataclass(frozen=True)
 class RulingView:
     key: str
     label: str

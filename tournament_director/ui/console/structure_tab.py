@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from tournament_director.domain.errors import DomainError
 from tournament_director.services.clock import suggested_structure
 from tournament_director.ui.console.files import ask_name, choose_file
 from tournament_director.ui.console.structure_editor import StructureEditor
@@ -157,8 +158,8 @@ class StructureTab(Tab):
             return
         try:
             structure, _chips = self.session.templates.load_structure(key)
-        except Exception as error:  # a broken template file: say so instead of showing nothing
-            self.preview.setPlainText(f"{self.templates.currentText()}: {error}")
+        except DomainError as error:  # a broken template file (named in the message): say so instead of nothing
+            self.preview.setPlainText(str(error))
             return
         self.preview.setHtml(f"<h3>Template: {html.escape(structure.name)}</h3>" + structure_html(structure))
 

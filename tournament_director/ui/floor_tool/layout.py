@@ -169,7 +169,12 @@ class FloorToolLayout(QMainWindow):
 
         title = text_label(BASE_POINT_SIZE, bold=True)
         title.setText("Irregularities")
-        layout.addWidget(title)
+        title_row = QHBoxLayout()
+        title_row.addWidget(title, 1)
+        # The house's choices where the rulebooks differ; its key works on the ruling page too.
+        self.house_button = key_button("House rules", "Ctrl+H", self.open_house_rules, self)
+        title_row.addWidget(self.house_button)
+        layout.addLayout(title_row)
         grid = QGridLayout()
         grid.setSpacing(4)
         self.irregularity_buttons: dict[str, QPushButton] = {}

@@ -5,7 +5,8 @@ status), the board, the pots with their eligible seats and the hand's log. Right
 options with amounts, the refusal of a raise with its rule, the action keys, dealing and showdown, and the
 irregularity buttons; an irregularity opens its facts form and the ruling panel (summary in large type, rule
 and rulebook, substantial-action badge, numbered procedure, notes). The rulebook is a setting, shown in the
-header. Open it from the console with ``FloorToolWindow(session, parent=None)``.
+header, and so are the house rules where the rulebooks differ (house_rules.py). Open it from the console with
+``FloorToolWindow(session, parent=None)``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHBoxLayout, QTabl
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.floor_tool import FloorToolService, HandView, RulingView, Situation, chips
 from tournament_director.ui.floor_tool.facts_form import FactsForm
+from tournament_director.ui.floor_tool.house_rules import (
+    HouseRulesDialog,
+    changed_count,
+    save_house_options,
+    saved_house_options,
+)
 from tournament_director.ui.floor_tool.layout import RULEBOOKS, FloorToolLayout
 from tournament_director.ui.floor_tool.pages import Pages
 from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, point_font, text_label
@@ -39,6 +46,7 @@ class FloorToolWindow(FloorToolLayout):
             rulebook = "tda2024"
         self.service = service or FloorToolService(session, rulebook=rulebook)
         self.service.set_rulebook(rulebook)
+        self.service.set_house_options(saved_house_options(self._settings, self.service.house_option_forms()))
         self.setWindowTitle("Floor tool")
         self._situation: Situation | None = None
         self._view: HandView | None = None
@@ -64,6 +72,7 @@ class FloorToolWindow(FloorToolLayout):
         root.addWidget(self.message)
         self._refresh_tables()
         self._show_blank_setup()
+        self._show_house_rules_count()
 
     def _refresh_tables(self) -> None:
         self.table_combo.clear()
@@ -253,25 +262,46 @@ class FloorToolWindow(FloorToolLayout):
         self._guard(lambda: self._show(self.service.undo()))
 
     def export_phh(self) -> None:
-        def export() -> None:
+        """Write the hand so far as PHH, to a file chosen in a window-modal dialog."""
+        def export(path: str) -> None:
             text = self.service.export_phh()
-            path, _ = QFileDialog.getSaveFileName(self, "Export the hand as PHH", "hand.phh", "PHH hands (*.phh)")
-            if path:
+            try:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(text)
-                self._say(f"Hand saved to {path}")
-        self._guard(export)
+            except OSError as error:
+                raise DomainError(f"{path} cannot be written ({error.strerror or error})") from None
+            self._say(f"Hand saved to {path}")
+        if self._guard(self.service.export_phh):
+            self._choose_file("Export the hand as PHH", lambda path: self._guard(lambda: export(path)), save=True)
 
     def import_phh(self, path: str | None = None) -> None:
-        def load() -> None:
-            chosen = path or QFileDialog.getOpenFileName(self, "Import a PHH hand", "", "PHH hands (*.phh)")[0]
-            if chosen:
-                with open(chosen, encoding="utf-8") as handle:
-                    view = self.service.import_phh(handle.read())
-                self._situation = view.situation
-                self._show(view)
-                self._say(f"Hand loaded from {chosen}")
-        self._guard(load)
+        """Load a PHH file (``path``, or one chosen in a window-modal dialog) through the service's guarded reader;
+        a file it refuses is named in the message line with the field and the problem, and the hand on the screen
+        stays as it was."""
+        def load(chosen: str) -> None:
+            view = self.service.import_phh_file(chosen)
+            self._situation = view.situation
+            self._show(view)
+            self._say(f"Hand loaded from {chosen}")
+        if path:
+            self._guard(lambda: load(path))
+        else:
+            self._choose_file("Import a PHH hand", lambda chosen: self._guard(lambda: load(chosen)), save=False)
+
+    def _choose_file(self, title: str, chosen: Any, *, save: bool) -> None:
+        """A PHH file dialog, window-modal (``open``, no nested event loop); ``chosen(path)`` runs on its choice."""
+        dialog = QFileDialog(self, title, "", "PHH hands (*.phh)")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        if save:
+            dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+            dialog.setDefaultSuffix("phh")
+            dialog.selectFile("hand.phh")
+        else:
+            dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.fileSelected.connect(chosen)
+        dialog.finished.connect(dialog.deleteLater)
+        self.file_dialog = dialog
+        dialog.open()
 
     def _show(self, view: HandView) -> None:
         self._view = view
@@ -377,10 +407,33 @@ class FloorToolWindow(FloorToolLayout):
     def back_to_hand(self) -> None:
         self.pages.setCurrentIndex(0)
 
+    def open_house_rules(self) -> None:
+        """The house rules dialog (window-modal); its choices apply to every ruling from then on."""
+        self.house_dialog = HouseRulesDialog(self.service.house_option_forms(), self.service.rulebook_name,
+                                             self._house_rules_chosen, self)
+        self.house_dialog.finished.connect(self.house_dialog.deleteLater)
+        self.house_dialog.open()
+
+    def _house_rules_chosen(self, chosen: dict[str, str | None]) -> None:
+        if not self._guard(lambda: self.service.set_house_options(chosen)):
+            return
+        save_house_options(self._settings, chosen)
+        count = self._show_house_rules_count()
+        if self.pages.currentIndex() == 1 and self._ruling is not None:
+            self.make_ruling()  # the ruling on the screen under the new house rules
+        self._say(f"House rules saved: {count} differ from {self.service.rulebook_name}." if count else
+                  f"House rules saved: as {self.service.rulebook_name}.")
+
+    def _show_house_rules_count(self) -> int:
+        count = changed_count(self.service.house_option_forms())
+        self.house_button.setText(f"House rules: {count} set  [Ctrl+H]" if count else "House rules  [Ctrl+H]")
+        return count
+
     def _rulebook_changed(self) -> None:
         key = self.rulebook_combo.currentData()
         self._settings.setValue(RULEBOOK_SETTING, key)
         self._guard(lambda: self.service.set_rulebook(key))
+        self._show_house_rules_count()
         if self._view is not None:
             self._show(self.service.view())
         if self.pages.currentIndex() == 1 and self._ruling is not None:
