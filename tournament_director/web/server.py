@@ -233,7 +233,7 @@ class RoomServer(QObject):
         self._websockets, self._listener = websockets, listener
         self._host, self._port = host, listener.serverPort()
         self._unsubscribe = self.session.subscribe(lambda _topic: self._schedule_push())
-        self._last_key = None
+        self._last_key = self._change_key()  # a page is sent the state as it connects: nothing to push until a change
         self._poll.start()
         self._heartbeat.start()
         self.clients_changed.emit()
