@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,9 @@ SETUP_EVENTS = ["tournament.configured", "tables.added", "structure.replaced"]
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs POSIX SIGKILL")
 
 
-def run_and_kill(mode: str, database: Path, delay: float) -> list[str]:
-    """Start the child, SIGKILL it ``delay`` seconds after it said "ready"; returns the lines it printed."""
+def run_and_kill(mode: str, database: Path, delay: float, after: Callable[[], bool] = lambda: True) -> list[str]:
+    """Start the child, SIGKILL it ``delay`` seconds after it said "ready" and ``after()`` came true (checked every
+    millisecond for up to 30 s); returns the lines it printed."""
     errors = database.with_name("child-stderr.txt")
     with errors.open("w") as stderr:
         child = subprocess.Popen([sys.executable, str(CHILD), mode, str(database)], cwd=PROJECT,
@@ -45,6 +47,9 @@ def run_and_kill(mode: str, database: Path, delay: float) -> list[str]:
         child.wait(timeout=30)
         pytest.fail(f"the child did not start: {first!r} {errors.read_text()[-3000:]}")
     time.sleep(delay)
+    deadline = time.monotonic() + 30
+    while not after() and time.monotonic() < deadline:
+        time.sleep(0.001)
     os.kill(child.pid, signal.SIGKILL)
     rest = child.stdout.read()
     child.wait(timeout=30)
@@ -97,8 +102,10 @@ def test_backups_killed_midway_leave_no_partial_after_the_next_start_and_none_co
                 "FROM n")
     rng = random.Random(2718)
     left_partial = 0
-    for _ in range(KILLS):
-        run_and_kill("backups", database, rng.uniform(0.0, 0.4))
+    for kill in range(KILLS):
+        # every other kill waits for a backup under way, so some kills surely land in one whatever the machine's speed
+        run_and_kill("backups", database, rng.uniform(0.0, 0.4),
+                     after=(lambda: bool(partials(backups))) if kill % 2 else (lambda: True))
         left_partial += bool(partials(backups))
         Store.open(database, backup_dir=backups).close()  # the next start (and its closing backup)
         assert partials(backups) == [], "a partial backup was left after the next start"
