@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_director.ui.console.tab import ordinal
+from tournament_director.services.results import ordinal
 
 METHODS = (("icm", "&ICM"), ("chip_chop", "C&hip chop"), ("custom", "C&ustom"))
 EXPLAIN = {

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 from tournament_director.ui.console.deal_dialog import DealDialog
 from tournament_director.ui.console.files import ask_name, choose_file
 from tournament_director.ui.console.payout_editor import PayoutTableEditor
-from tournament_director.ui.console.tab import Tab, ordinal
+from tournament_director.services.results import ordinal
+from tournament_director.ui.console.tab import Tab
 
 
 class PayoutsTab(Tab):

@@ -32,14 +32,6 @@ class Outcome:
     value: Any = None
 
 
-def _service_values(service: Any, *names: str) -> Any:
-    """The first of ``names`` the service offers, called if it is a method (None when none is offered)."""
-    for name in names:
-        if service is not None and hasattr(service, name):
-            value = getattr(service, name)
-            return value() if callable(value) else value
-    return None
-
 
 def make_table_view(model: Any, *, sortable: bool = True) -> QTableView:
     view = QTableView()
@@ -118,10 +110,6 @@ def print_menu(button: QPushButton, on_print: Callable[[], Any], on_pdf: Callabl
     menu.addAction("Save as PDF…", on_pdf)
     button.setMenu(menu)
 
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def figures_text(figures: Any) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter
 
+from tournament_director.services.results import ordinal
 from tournament_director.ui.projector.drawing import Palette, Panel, PlacedText, ProjectorLayout, _common_font
 from tournament_director.ui.projector.screens import moves_panel, news_panel, seating_screen, winner_screen
 from tournament_director.ui.projector.view import (
@@ -17,18 +18,6 @@ from tournament_director.ui.projector.view import (
     format_chips,
     format_clock,
 )
-
-
-ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def ordinal(n: int) -> str:
-    if n in ORDINALS:
-        return ORDINALS[n]
-    if 10 < n % 100 < 14 or n % 10 not in (1, 2, 3):
-        return f"{n}th"
-    return f"{n}{ORDINALS[n % 10][-2:]}"
-
 
 __all__ = ["Palette", "Panel", "PlacedText", "ProjectorLayout", "ordinal", "paint_projector", "players_text",
            "projector_layout"]
