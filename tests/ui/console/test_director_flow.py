@@ -185,7 +185,7 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     results = window.results_tab.model.rows
     assert [r.place for r in results] == [18, 19, 20]
     assert results[1].name == sam_before.name and results[2].name == victim
-    assert "17 player(s) still in" in window.results_tab.summary.text()
+    assert "17 players still in" in window.results_tab.summary.text()
 
     # Export: CSV and an HTML page with every name escaped.
     html_file = window.results_tab.export_to(tmp_path / "results.html")

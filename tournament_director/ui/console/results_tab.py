@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QMessageBox, QPushButton, QVBoxLayout
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QVBoxLayout
 
 from tournament_director.ui.console.tab import Tab, make_table_view
 from tournament_director.ui.export import export_results
@@ -24,6 +24,9 @@ class ResultsTab(Tab):
         self.view = make_table_view(self.model, sortable=False)
         for column, width in enumerate((80, 320, 120, 120)):
             self.view.setColumnWidth(column, width)
+        header = self.view.horizontalHeader()  # the names take the room, not the last figure
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         layout.addWidget(self.view, 1)
         bar = QHBoxLayout()
         bar.addStretch(1)
@@ -57,7 +60,9 @@ class ResultsTab(Tab):
             self.summary.setText(f"{len(rows)} places decided; one player is left but registration is open: "
                                  "close registration (Players menu) to finish the tournament.")
         else:
-            self.summary.setText(f"{len(rows)} places decided, {left} player(s) still in.")
+            decided = "1 place" if len(rows) == 1 else f"{len(rows)} places"
+            still = "1 player" if left == 1 else f"{left} players"
+            self.summary.setText(f"{decided} decided, {still} still in.")
 
     def export_to(self, path: Path) -> Path:
         title = self.session.tournament_name if self.session else "Results"
