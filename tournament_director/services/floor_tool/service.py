@@ -1,3 +1,7 @@
+# Kept whole (about 530 lines): FloorToolService holds one hand as a list of operations replayed on the engine's
+# HandState; walking the hand, undoing, reopening a recorded ruling and importing PHH all rebuild the hand from that
+# one list, so they belong together. What stands alone already lives beside it: situation.py (the table as dealt),
+# views.py, reading.py (the hand read for the screen), phh_files.py and house.py.
 """The floor tool's service: one hand at one table, walked through the per-hand engine, with rulings on dealing
 irregularities, recorded in the tournament's log and exported or imported as PHH (see the package docstring).
 """
