@@ -1,0 +1,216 @@
+"""A TD3 save as this program's events: the settings, the blind structure, every purchase, bust and prize.
+
+``save_events(save, player_ids)`` gives the events in the order they are recorded (``player_ids`` maps each
+entrant's TD3 UUID to his registry id). What cannot be brought over is refused with ``TdtError`` naming the file
+and the problem; what is doubtful is said in the returned warnings.
+
+How the history is ordered: every purchase and bust by its time; at one moment the purchases of players in play
+come first, then the busts of that moment (one ``entry.busted`` event: players out at the same moment share the
+best place of their block, as TD3 reckons them; the domain ties a group's players of equal starting chips, so
+each bust is given the same), then the re-entries of players who just busted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from tournament_director.domain import limits
+from tournament_director.domain.clock.structure import Break, Level, Structure
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.money.settings import MAX_BUY_IN_OPTIONS, STANDARD_OPTION, TournamentSettings
+from tournament_director.imports.tdt import PurchaseKind, PurchaseRules, TdtError, TdtTournament
+
+_BETTING = {0: "fixed_limit", 1: "pot_limit", 2: "no_limit"}
+_PHASE = {PurchaseKind.BUY_IN: 0, PurchaseKind.REBUY: 0, PurchaseKind.ADD_ON: 0, PurchaseKind.RE_ENTRY: 2}
+_BUST_PHASE = 1
+
+
+@dataclass(frozen=True)
+class Planned:
+    """The events of one save and the entry each TD3 player ended with."""
+
+    events: list[tuple[str, dict[str, Any]]]
+    last_entry: dict[str, int]  # TD3 UUID -> entry id of his last entry
+    warnings: list[str]
+
+
+def whole(save: TdtTournament, value: Decimal, what: str) -> int:
+    """An amount as this program keeps it (whole units), or a refusal naming the amount."""
+    if value != value.to_integral_value():
+        raise TdtError(save.source, f"{what} is {value}: this program keeps whole amounts, not cents")
+    if not 0 <= value <= limits.MAX_AMOUNT:
+        raise TdtError(save.source, f"{what} is {value}: amounts run from 0 to {limits.MAX_AMOUNT:,}")
+    return int(value)
+
+
+def _price(save: TdtTournament, rules: PurchaseRules, what: str) -> tuple[int, int, int]:
+    """(price to the pot, fee to the house, chips) of the default profile; TD3's fee includes its rake."""
+    if not rules.profiles:
+        return 0, 0, 0
+    profile = rules.profiles[rules.default_profile]
+    fee = whole(save, profile.fee, f"the {what} fee of {profile.name!r}")
+    rake = whole(save, profile.rake, f"the {what} rake of {profile.name!r}")
+    return max(0, fee - rake), min(rake, fee), whole(save, Decimal(profile.chips), f"the {what} chips")
+
+
+def settings_for(save: TdtTournament) -> TournamentSettings:
+    money = save.financials
+    buy_in, fee, stack = _price(save, money.buy_ins, "buy-in")
+    rebuy_price, rebuy_fee, rebuy_chips = _price(save, money.rebuys, "rebuy")
+    addon_price, addon_fee, addon_chips = _price(save, money.add_ons, "add-on")
+    default = money.buy_ins.profiles[money.buy_ins.default_profile] if money.buy_ins.profiles else None
+    options = []
+    for profile in money.buy_ins.profiles:
+        if profile is default or not profile.enabled or profile.chips <= 0 or profile.name == STANDARD_OPTION:
+            continue
+        if len(options) < MAX_BUY_IN_OPTIONS:
+            price = whole(save, profile.fee, f"the buy-in fee of {profile.name!r}")
+            rake = min(price, whole(save, profile.rake, f"the buy-in rake of {profile.name!r}"))
+            options.append({"name": profile.name, "buy_in": price - rake, "fee": rake, "chips": profile.chips})
+    rebuys = money.rebuys
+    data: dict[str, Any] = {
+        "name": (save.title or save.source.rsplit(".", 1)[0]).strip()[: limits.MAX_NAME_LENGTH] or "Tournament",
+        "scheduled_start": save.started.isoformat() if save.started else None,
+        "buy_in": buy_in, "fee": fee, "starting_stack": stack or 1, "buy_in_options": options,
+        "guarantee": whole(save, money.guaranteed_pot, "the guaranteed pot"),
+        "rebuy_limit": (rebuys.max_per_player or limits.MAX_ENTRIES) if rebuys.allowed else 0,
+        "rebuy_price": rebuy_price, "rebuy_fee": rebuy_fee, "rebuy_chips": rebuy_chips,
+        "rebuy_until_level": rebuys.last_round or None, "rebuy_max_chips": limits.MAX_AMOUNT,
+        # TD3 sells a rebuy to a player who is out: that is its re-entry
+        "reentry_limit": (rebuys.max_per_player or limits.MAX_ENTRIES - 1) if rebuys.allowed else 0,
+        "reentry_until_level": rebuys.last_round or None,
+        "addon_enabled": money.add_ons.allowed, "addon_price": addon_price, "addon_fee": addon_fee,
+        "addon_chips": addon_chips, "addon_until_level": money.add_ons.last_round or None,
+        "late_registration_until_level": money.buy_ins.last_round or None,
+    }
+    try:
+        return TournamentSettings.from_dict(data)
+    except DomainError as problem:
+        raise TdtError(save.source, f"its money settings cannot be used here: {problem.message}") from None
+
+
+def structure_for(save: TdtTournament) -> Structure | None:
+    periods: list[Level | Break] = []
+    for level in save.levels:
+        seconds = int(level.minutes * 60)
+        if seconds <= 0:
+            continue  # TD3 lets a level of 0 minutes stand in a structure; it is never played
+        if level.is_break:
+            if periods:  # a structure starts with a level here
+                periods.append(Break(seconds, name="Break" if not level.notes.strip() else level.notes.strip()[:40]))
+            continue
+        number = sum(1 for p in periods if isinstance(p, Level)) + 1
+        where = f"round {level.round_number}"
+        small, big = (whole(save, level.small_blind, f"the small blind of {where}"),
+                      whole(save, level.big_blind, f"the big blind of {where}"))
+        ante = whole(save, level.ante, f"the ante of {where}")
+        betting = _BETTING.get(level.game_type, "no_limit")
+        bets = {"small_bet": big, "big_bet": 2 * big} if betting == "fixed_limit" else {}
+        periods.append(Level(number, seconds, small, max(big, small), min(ante, max(big, small)), betting=betting,
+                             **bets))
+    if not periods:
+        return None
+    structure = Structure(tuple(periods), name=(save.title or "TD3")[:100])
+    try:
+        structure.validate()
+    except DomainError as problem:
+        raise TdtError(save.source, f"its rounds cannot be used as a blind structure: {problem.message}") from None
+    return structure
+
+
+def _level(save: TdtTournament, round_number: int, rounds: int) -> int | None:
+    return round_number if 1 <= round_number <= rounds else None
+
+
+def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: int) -> Planned:
+    """Every purchase and bust in order, then the pot's house money and (a finished game) the prizes."""
+    happenings: list[tuple[Any, int, int, int, str, Any]] = []
+    for order, player in enumerate(save.entrants):
+        for entry in player.entries:
+            for purchase in entry.purchases:
+                happenings.append((purchase.time, _PHASE[purchase.kind], order, len(happenings), player.uuid,
+                                   purchase))
+            if entry.bust is not None:
+                happenings.append((entry.bust.time, _BUST_PHASE, order, len(happenings), player.uuid, entry.bust))
+    happenings.sort(key=lambda h: h[:4])
+    events: list[tuple[str, dict[str, Any]]] = []
+    warnings: list[str] = []
+    live: dict[str, int] = {}
+    last_entry: dict[str, int] = {}
+    names = {p.uuid: p.name for p in save.players}
+    next_entry = 1
+    alive = 0
+    index = 0
+    while index < len(happenings):
+        time, phase, _, _, uuid, what = happenings[index]
+        if phase != _BUST_PHASE:
+            kind = what.kind
+            paid = whole(save, what.amount, f"what {names[uuid]} paid at {time:%H:%M:%S}")
+            rake = min(paid, whole(save, what.rake, f"the rake {names[uuid]} paid at {time:%H:%M:%S}"))
+            payload: dict[str, Any] = {
+                "chips": min(what.chips, limits.MAX_AMOUNT), "paid_prize": paid - rake, "paid_house": rake,
+                "option": what.profile or "", "level": _level(save, what.round, rounds), "time": time.isoformat()}
+            if kind in (PurchaseKind.BUY_IN, PurchaseKind.RE_ENTRY):
+                payload.update(kind="entry", entry_id=next_entry, name=names[uuid], player_id=player_ids[uuid])
+                live[uuid] = last_entry[uuid] = next_entry
+                next_entry += 1
+                alive += 1
+            else:
+                payload.update(kind="rebuy" if kind is PurchaseKind.REBUY else "addon", entry_id=live[uuid])
+            events.append(("history.bought", payload))
+            index += 1
+            continue
+        block = []
+        while index < len(happenings) and happenings[index][0] == time and happenings[index][1] == _BUST_PHASE:
+            block.append(happenings[index])
+            index += 1
+        out = {b[4] for b in block}
+        if len(block) >= alive:  # TD3 lets the director bust the winner too; here the winner stays in
+            kept = block[-1]
+            warnings.append(f"{names[kept[4]]} was marked out as the last player; he is the winner here")
+            block = block[:-1]
+            out.discard(kept[4])
+        if not block:
+            continue
+        busts = []
+        for _, _, _, _, uuid, bust in block:
+            hitmen = []
+            for hitman in bust.hitmen:
+                if hitman in live and hitman not in out and live[hitman] not in hitmen:
+                    hitmen.append(live[hitman])
+                elif hitman in names:
+                    warnings.append(f"{names[hitman]} is named as busting {names[uuid]} but was not in play then")
+            busts.append({"entry_id": live[uuid], "eliminated_by": hitmen, "start_chips": 0})
+        for _, _, _, _, uuid, _ in block:
+            del live[uuid]
+        alive -= len(block)
+        bust_round = block[0][5].round
+        events.append(("entry.busted", {"busts": busts, "level": _level(save, bust_round, rounds),
+                                        "time": time.isoformat()}))
+    money = save.financials
+    fixed = whole(save, money.fixed_rake.amount, "the fixed rake")
+    house = whole(save, money.house_contribution, "the house contribution")
+    if fixed or house:
+        events.append(("history.pot_set", {"fixed_rake": fixed, "house_contribution": house}))
+    if save.finished:
+        events.append(("history.awarded", {"awards": _awards(save, last_entry, warnings),
+                                           "time": save.ended.isoformat() if save.ended else None}))
+    return Planned(events, last_entry, warnings)
+
+
+def _awards(save: TdtTournament, last_entry: Mapping[str, int], warnings: list[str]) -> list[list[int]]:
+    """The prizes as TD3 awarded them, each to the winner's last entry; a prize shared by several is split
+    evenly, the odd units to the first named."""
+    awards: list[list[int]] = []
+    for prize in save.prizes:
+        winners = [u for u in prize.awarded_to if u in last_entry]
+        if not winners:
+            continue
+        amount = whole(save, prize.awarded, f"the prize {prize.description or prize.place!r}")
+        share, odd = divmod(amount, len(winners))
+        for i, uuid in enumerate(winners):
+            awards.append([last_entry[uuid], share + (1 if i < odd else 0)])
+    return awards
