@@ -135,7 +135,7 @@ def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
     state = _state(store, tournament_id)
     rows = player_results(state.floor)
     season = store.leagues.season_of(tournament_id)
-    formula = store.leagues.league(season.league_id).formula if season else None
+    formula = season.formula if season else None
     note = ""
     if formula and state.floor.finished:
         record = store.leagues.import_record(tournament_id)

@@ -39,6 +39,12 @@ class SeasonInfo:
     league_id: int
     league: str
     name: str
+    own_formula: str | None  # None: the league's formula applies
+    league_formula: str | None
+
+    @property
+    def formula(self) -> str | None:
+        return self.own_formula if self.own_formula is not None else self.league_formula
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,12 @@ def insert_player(c: Connection, name: str, nickname: str | None, contact: str |
         {"name": clean, "key": name_key(clean), "nickname": nickname or None, "contact": contact or None,
          "notes": notes or None, "at": _now()})
     return PlayerInfo(int(result.lastrowid), clean, nickname or None, contact or None, notes or None)
+
+
+def fill_player_details(c: Connection, player_id: int, nickname: str | None, contact: str | None) -> None:
+    """A nickname and a contact where the player has none (what he has stays)."""
+    c.execute(text("UPDATE player SET nickname = COALESCE(nickname, :n), contact = COALESCE(contact, :c) "
+                   "WHERE id = :i"), {"n": nickname, "c": contact, "i": player_id})
 
 
 def player_by_external_id(c: Connection, source: str, external_id: str) -> int | None:
@@ -100,14 +112,15 @@ def league_for(c: Connection, name: str, external_id: str | None = None, formula
     return int(result.lastrowid)
 
 
-def season_for(c: Connection, league_id: int, name: str, external_id: str | None = None) -> int:
+def season_for(c: Connection, league_id: int, name: str, external_id: str | None = None,
+               formula: str | None = None) -> int:
     clean = limits.check_name(name, "season name")
     row = c.execute(text("SELECT id FROM season WHERE league_id = :l AND name = :n"),
                     {"l": league_id, "n": clean}).first()
     if row:
         return int(row[0])
-    result = c.execute(text("INSERT INTO season (league_id, name, external_id) VALUES (:l, :n, :e)"),
-                       {"l": league_id, "n": clean, "e": external_id})
+    result = c.execute(text("INSERT INTO season (league_id, name, formula, external_id) VALUES (:l, :n, :f, :e)"),
+                       {"l": league_id, "n": clean, "f": formula, "e": external_id})
     return int(result.lastrowid)
 
 
@@ -158,8 +171,13 @@ class LeagueBook:
         with self._engine.begin() as c:
             c.execute(text("UPDATE league SET formula = :f WHERE id = :i"), {"f": formula, "i": league_id})
 
+    def set_season_formula(self, season_id: int, formula: str | None) -> None:
+        self.season(season_id)
+        with self._engine.begin() as c:
+            c.execute(text("UPDATE season SET formula = :f WHERE id = :i"), {"f": formula, "i": season_id})
+
     def seasons(self, league_id: int | None = None) -> list[SeasonInfo]:
-        sql = ("SELECT s.id, s.league_id, l.name, s.name FROM season s JOIN league l ON l.id = s.league_id"
+        sql = ("SELECT s.id, s.league_id, l.name, s.name, s.formula, l.formula FROM season s JOIN league l ON l.id = s.league_id"
                + (" WHERE s.league_id = :l" if league_id is not None else "") + " ORDER BY l.name, s.name")
         with self._engine.connect() as c:
             return [SeasonInfo(*r) for r in c.execute(text(sql), {"l": league_id})]

@@ -103,6 +103,8 @@ class SeasonRow(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="league.id")
     name: str
+    # the season's own points formula (a TD3 save brings the one it was played with); None: the league's
+    formula: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
     external_id: Optional[str] = None
 
 

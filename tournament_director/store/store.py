@@ -199,6 +199,11 @@ class Store:
             rows = connection.execute(sql_text(sql), params).all()
         return [PlayerInfo(*row) for row in rows]
 
+    def all_players(self) -> list[PlayerInfo]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(sql_text("SELECT id, name, nickname, contact, notes FROM player ORDER BY id"))
+            return [PlayerInfo(*row) for row in rows]
+
     def possible_duplicates(self, name: str) -> list[PlayerInfo]:
         """Registered players who may be the person called ``name``: same name folded, words swapped, a typo."""
         key = name_key(name)

@@ -165,7 +165,8 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
             league_id = league_rows.league_for(connection, save.league or "TD3", save.league_uuid,
                                                save.financials.points_formula)
             season_name = save.season or (str(save.date.year) if save.date else "Season")
-            season_id = league_rows.season_for(connection, league_id, season_name, save.season_uuid)
+            season_id = league_rows.season_for(connection, league_id, season_name, save.season_uuid,
+                                               save.financials.points_formula)
             league_rows.put_in_season(connection, tournament_id, season_id)
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
                                   save.date.isoformat() if save.date else None, _formula_record(save, player_ids))

@@ -31,6 +31,7 @@ def upgrade() -> None:
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("league_id", sa.Integer(), sa.ForeignKey("league.id"), nullable=False),
         sa.Column("name", sa.String(), nullable=False),
+        sa.Column("formula", sa.Text(), nullable=True),
         sa.Column("external_id", sa.String(), nullable=True),
         sa.UniqueConstraint("league_id", "name", name="uq_season_league_name"),
     )
