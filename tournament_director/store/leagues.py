@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -21,9 +22,7 @@ from tournament_director.store.records import PlayerInfo
 
 
 def _now() -> str:
-    from tournament_director.store.store import utc_now_text
-
-    return utc_now_text()
+    return datetime.now(UTC).isoformat()
 
 
 @dataclass(frozen=True)

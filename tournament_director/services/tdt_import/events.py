@@ -167,6 +167,10 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
         while index < len(happenings) and happenings[index][0] == time and happenings[index][1] == _BUST_PHASE:
             block.append(happenings[index])
             index += 1
+        for b in block:
+            if b[4] not in live:
+                raise TdtError(save.source, f"{names[b[4]]} busts at {time:%Y-%m-%d %H:%M:%S} while not in play "
+                                            "(before buying in, or twice)")
         out = {b[4] for b in block}
         if len(block) >= alive:  # TD3 lets the director bust the winner too; here the winner stays in
             kept = block[-1]

@@ -1,0 +1,222 @@
+"""Importing TD3 saves (issue 17): a synthetic save becomes a tournament of this program, in one transaction, with
+its players matched to the registry, its purchases, busts and prizes as TD3 recorded them, its places as TD3
+reckons them, its league and season; an unfinished save is continued here; a hostile file is refused with the
+file and the problem named and nothing written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from tdt_saves import SaveBuilder, evening
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.state import TournamentState
+from tournament_director.imports.tdt import TdtError, parse_tdt
+from tournament_director.services.commands import CommandRunner
+from tournament_director.services.league_results import (
+    results_csv, season_standings, tournament_results, tournament_summary,
+)
+from tournament_director.services.tdt_import import import_file, import_files, import_save
+from tournament_director.services.tournament import TournamentService
+from tournament_director.store import Store
+
+HOSTILE = Path(__file__).parent.parent / "imports" / "tdt" / "hostile"
+
+
+def write(tmp_path: Path, builder: SaveBuilder, name: str = "evening.tdt", **how: object) -> Path:
+    path = tmp_path / name
+    path.write_bytes(builder.data(**how))  # type: ignore[arg-type]
+    return path
+
+
+def by_name(store: Store, tournament_id: int) -> dict[str, object]:
+    return {row.name: row for row in tournament_results(store, tournament_id).rows}
+
+
+def counts(store: Store) -> dict[str, int]:
+    with store.engine.connect() as c:
+        return {table: c.execute(text(f"SELECT COUNT(*) FROM {table}")).scalar()
+                for table in ("tournament", "event", "player", "league", "season", "tournament_import",
+                              "player_external_id")}
+
+
+@pytest.mark.parametrize("how", [{"maps": "from"}, {"maps": "object", "version": "3.4.3"}])
+def test_the_evening_comes_in_with_places_prizes_hits_and_money_as_td3_recorded_them(store: Store, tmp_path: Path,
+                                                                                    how: dict) -> None:
+    report = import_file(store, write(tmp_path, evening(), **how))
+    assert (report.status, report.players, report.entries, report.new_players) == ("finished", 8, 9, 8)
+    rows = by_name(store, report.tournament_id)
+    places = {name: row.place for name, row in rows.items()}
+    # Di, Cy and Bo out at the same moment share 2nd; Gus and Fay share 6th; the places they cover are used up
+    assert places == {"Ada Quill": 1, "Di Rook": 2, "Cy Fenn": 2, "Bo Marsh": 2, "Ed Vale": 5, "Fay Lune": 6,
+                      "Gus Brae": 6, "Hal Sorrel": 8}
+    assert {n: r.prize for n, r in rows.items() if r.prize} == {"Ada Quill": 720, "Di Rook": 160, "Cy Fenn": 160,
+                                                                "Bo Marsh": 160}
+    # Ed's shared pot counts a hit for both hitmen
+    assert rows["Ada Quill"].hits == 6 and rows["Bo Marsh"].hits == 1 and rows["Cy Fenn"].hits == 2
+    # Cy's rebuy while in adds to his entry; Bo's rebuy after his bust is a re-entry
+    assert (rows["Cy Fenn"].entries, rows["Cy Fenn"].rebuys) == (1, 1)
+    assert (rows["Bo Marsh"].entries, rows["Bo Marsh"].rebuys, rows["Bo Marsh"].addons) == (2, 0, 1)
+    summary = tournament_summary(store, report.tournament_id)
+    assert summary == {"players": 8, "entries": 9, "rebuys": 1, "addons": 2, "prize_pool": 1200,
+                       "prizes_total": 1200, "rounds": 3, "breaks": 1, "title": "Thursday Deepstack",
+                       "date": "2023-11-14", "league": "River Club League", "season": "Autumn"}
+    lines = results_csv(tournament_results(store, report.tournament_id)).splitlines()
+    assert lines[0] == "place,name,prize,hits,entries,rebuys,addons,points"
+    assert lines[1].startswith("1,Ada Quill,720,6,1,0,1,")
+    assert [line.split(",")[0] for line in lines[1:]] == ["1", "2", "2", "2", "5", "6", "6", "8"]
+
+
+def test_each_entry_keeps_what_it_paid_and_its_profile(store: Store, tmp_path: Path) -> None:
+    report = import_file(store, write(tmp_path, evening()))
+    floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
+    hal = next(e for e in floor.entries.values() if e.name == "Hal Sorrel")
+    assert (hal.buy_in_option, hal.paid_prize, hal.paid_house, hal.chips) == ("Early Bird", 100, 0, 0)
+    bo = [e for e in floor.entries.values() if e.name == "Bo Marsh"]
+    assert [(e.number, e.paid_prize) for e in bo] == [(1, 100), (2, 250)]  # 110 less 10 rake; 200 + the add-on
+    assert floor.house_total == 70 and floor.prize_pool == 1200
+
+
+def test_the_old_financials_of_td3_3_0_are_read_too(store: Store, tmp_path: Path) -> None:
+    report = import_file(store, write(tmp_path, evening(), version="3.0", maps="object", old=True))
+    assert tournament_summary(store, report.tournament_id)["prize_pool"] == 1200
+
+
+def test_house_money_fixed_rake_and_the_guarantee_change_the_pot(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    b.house_contribution, b.fixed_rake, b.guaranteed_pot = 100, 50, 2000
+    report = import_file(store, write(tmp_path, b))
+    assert tournament_summary(store, report.tournament_id)["prize_pool"] == 2000
+    b.guaranteed_pot = 0
+    report = import_file(store, write(tmp_path, b, "again.tdt"))
+    assert tournament_summary(store, report.tournament_id)["prize_pool"] == 1250
+
+
+def test_fixed_prizes_come_in_as_awarded_even_beyond_the_pot(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    b.prizes = []
+    b.prize(1, 1000, 1000, b.players[0].uuid, percent=False)
+    b.prize(2, 500, 500, b.players[3].uuid, percent=False)
+    report = import_file(store, write(tmp_path, b))
+    summary = tournament_summary(store, report.tournament_id)
+    assert (summary["prize_pool"], summary["prizes_total"]) == (1200, 1500)
+    assert by_name(store, report.tournament_id)["Di Rook"].prize == 500
+
+
+def test_players_are_matched_by_td3_uuid_then_by_name(store: Store, tmp_path: Path) -> None:
+    known = store.add_player("ada  QUILL")  # the registry's folding: case and spaces ignored
+    first = import_file(store, write(tmp_path, evening()))
+    assert (first.new_players, first.matched_players) == (7, 1)
+    rows = by_name(store, first.tournament_id)
+    assert rows["Ada Quill"].player_id == known.id
+    b = evening()
+    b.players[1].name = "Bo Marsh-Renamed"  # same TD3 UUID, another name: still the same player
+    second = import_file(store, write(tmp_path, b, "second.tdt"))
+    assert (second.new_players, second.matched_players) == (0, 8)
+    again = {r.name: r.player_id for r in tournament_results(store, second.tournament_id).rows}
+    assert again["Bo Marsh-Renamed"] == rows["Bo Marsh"].player_id
+    assert len(store.all_players()) == 8
+
+
+def test_an_unfinished_save_is_continued_here(store: Store, tmp_path: Path) -> None:
+    b = SaveBuilder()
+    ada, bo, cy = (b.player(n) for n in ("Ada Quill", "Bo Marsh", "Cy Fenn"))
+    for i, uuid in enumerate((ada, bo, cy)):
+        b.buy_in(uuid, minute=i)
+    b.bust(cy, 40, 2, ada)
+    report = import_file(store, write(tmp_path, b))
+    assert report.status == "in progress"
+    assert [r.place for r in tournament_results(store, report.tournament_id).rows] == [None, None, None]
+    runner = CommandRunner(store, report.tournament_id, TournamentState)
+    assert runner.state.schedule.current_period_index == 3 and not runner.state.schedule.running
+    assert runner.state.schedule.remaining_ms == (20 - 5) * 60_000  # TD3's clock had run 300 s of round 3
+    service = TournamentService(runner)
+    bo_entry = next(e.id for e in runner.state.floor.entries.values() if e.name == "Bo Marsh")
+    ada_entry = next(e.id for e in runner.state.floor.entries.values() if e.name == "Ada Quill")
+    service.close_registration()
+    service.bust(bo_entry, eliminated_by=[ada_entry])
+    assert runner.state.floor.finished
+    assert [(r.name, r.place) for r in tournament_results(store, report.tournament_id).rows] == [
+        ("Ada Quill", 1), ("Bo Marsh", 2), ("Cy Fenn", 3)]
+
+
+def test_a_save_never_started_comes_in_with_its_players(store: Store, tmp_path: Path) -> None:
+    b = SaveBuilder(league=None, season=None)
+    for name in ("Ada Quill", "Bo Marsh"):
+        b.buy_in(b.player(name))
+    b.started = None
+    report = import_file(store, write(tmp_path, b))
+    assert report.status == "not started" and report.league is None
+    assert tournament_summary(store, report.tournament_id)["players"] == 2
+
+
+def test_season_standings_from_several_saves_with_an_adjustment(store: Store, tmp_path: Path) -> None:
+    ids = [import_file(store, write(tmp_path, evening(), f"night{i}.tdt")).tournament_id for i in range(2)]
+    season = store.leagues.seasons()[0]
+    assert (season.league, season.name) == ("River Club League", "Autumn")
+    ada = by_name(store, ids[0])["Ada Quill"]
+    store.leagues.add_adjustment(season.id, ada.player_id, -5, "late")
+    standings = season_standings(store, season.id)
+    top = standings.lines[0]
+    assert (top.name, top.events, top.wins, top.money_won, top.hits) == ("Ada Quill", 2, 2, 1440, 12)
+    assert top.points == 2 * ada.points - 5 and ada.points > 0
+    assert len(standings.tournaments) == 2
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in HOSTILE.glob("*.tdt")))
+def test_a_hostile_file_is_refused_naming_it_and_nothing_is_written(store: Store, name: str) -> None:
+    before = counts(store)
+    with pytest.raises(TdtError) as refusal:
+        import_file(store, HOSTILE / name)
+    assert str(refusal.value).startswith(name)
+    assert counts(store) == before
+
+
+@pytest.mark.parametrize("damage", ["truncated", "binary", "huge", "wrong type"])
+def test_a_damaged_save_is_refused_and_nothing_is_written(store: Store, tmp_path: Path, damage: str) -> None:
+    data = evening().data()
+    data = {"truncated": data[: len(data) // 2], "binary": bytes(range(256)) * 8,
+            "huge": data[:-1] + b", X: \"" + b"x" * (70 * 2**20) + b"\" }",
+            "wrong type": data.replace(b'Amount: 110', b'Amount: "110"', 1)}[damage]
+    path = tmp_path / f"{damage}.tdt"
+    path.write_bytes(data)
+    before = counts(store)
+    with pytest.raises(TdtError) as refusal:
+        import_file(store, path)
+    assert str(refusal.value).startswith(path.name)
+    assert counts(store) == before
+
+
+def test_a_history_that_cannot_be_brought_over_leaves_no_player_behind(store: Store) -> None:
+    b = evening()
+    b.bust(b.players[0].uuid, -10, 1)  # Ada "busts" before anyone bought in
+    before = counts(store)
+    with pytest.raises(TdtError, match="evening.tdt: Ada Quill busts at .* while not in play"):
+        import_save(store, parse_tdt(b.data(), "evening.tdt"))
+    assert counts(store) == before
+
+
+def test_cents_are_refused_naming_the_amount(store: Store) -> None:
+    b = evening()
+    b.players[0].buyins[0]["Amount"] = 110.5
+    with pytest.raises(TdtError, match="whole amounts, not cents"):
+        import_save(store, parse_tdt(b.data(), "cents.tdt"))
+    assert counts(store)["tournament"] == 0
+
+
+def test_a_folder_imports_each_file_and_reports_the_refused(store: Store, tmp_path: Path) -> None:
+    write(tmp_path, evening(), "a.tdt")
+    (tmp_path / "b.tdt").write_bytes(b"not a save")
+    write(tmp_path, evening(), "c.tdt")
+    seen: list[tuple[int, int]] = []
+    report = import_files(store, sorted(tmp_path.glob("*.tdt")), progress=lambda d, t, f: seen.append((d, t)) or True)
+    assert [r.source for r in report.imported] == ["a.tdt", "c.tdt"]
+    assert report.refused[0][0] == "b.tdt" and "is not a TD3 save" in report.refused[0][1]
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
+
+
+def test_a_tournament_that_does_not_exist_is_refused(store: Store) -> None:
+    with pytest.raises(DomainError, match="no tournament number 7"):
+        tournament_results(store, 7)
