@@ -72,7 +72,9 @@ def import_files(store: Store, paths: Iterable[str | Path], operator: str = "dir
         try:
             report.imported.append(import_file(store, file, operator))
         except DomainError as refusal:
-            report.refused.append((file.name, refusal.message))
+            problem = refusal.message
+            report.refused.append((file.name, problem[len(file.name) + 2:] if problem.startswith(f"{file.name}: ")
+                                   else problem))
     if progress is not None and not report.cancelled:
         progress(len(files), len(files), "")
     return report
