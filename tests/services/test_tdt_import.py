@@ -220,3 +220,18 @@ def test_a_folder_imports_each_file_and_reports_the_refused(store: Store, tmp_pa
 def test_a_tournament_that_does_not_exist_is_refused(store: Store) -> None:
     with pytest.raises(DomainError, match="no tournament number 7"):
         tournament_results(store, 7)
+
+
+def test_the_log_tells_the_imported_history_in_sentences(store: Store, tmp_path: Path) -> None:
+    from tournament_director.services.session import DirectorSession
+
+    report = import_file(store, write(tmp_path, evening()))
+    session = DirectorSession(store)
+    session.select_tournament(report.tournament_id)
+    texts = [h.description for h in session.history()]
+    assert "Hal Sorrel bought in (Early Bird) for 100 (entry 8)" in texts
+    assert "Cy Fenn rebought (Rebuy) for 100" in texts
+    assert "Bo Marsh bought in (Double Rebuy) for 200 (entry 9)" in texts  # his re-entry
+    assert "Fay Lune out, eliminated by Cy Fenn; Gus Brae out, eliminated by Cy Fenn" in texts  # one moment
+    assert "Ed Vale out, eliminated by Ada Quill and Bo Marsh" in texts
+    assert texts[-1] == "Prizes awarded as recorded: 1,200 to 4 player(s)"

@@ -79,13 +79,15 @@ def import_td3_files(window: Any, files: Sequence[str | Path]) -> ImportSummary:
     progress.setWindowTitle("Import from The Tournament Director")
     progress.setWindowModality(Qt.WindowModality.WindowModal)
     progress.setMinimumDuration(0)
+    progress.setAutoReset(False)  # the bar stays full at the end, until the summary replaces it
+    progress.setAutoClose(False)
     window.td3_progress = progress
     window.td3_progress_seen = []
 
     def step(done: int, total: int, name: str) -> bool:
         progress.setMaximum(max(1, total))
         progress.setValue(done)
-        progress.setLabelText(f"Importing {name} ({done + 1} of {total})" if name else "Done")
+        progress.setLabelText(f"Importing {name} ({done + 1} of {total})" if name else f"{total} files read")
         window.td3_progress_seen.append((done, total, name))
         QApplication.processEvents()
         return not progress.wasCanceled()
