@@ -235,3 +235,12 @@ def test_the_log_tells_the_imported_history_in_sentences(store: Store, tmp_path:
     assert "Fay Lune out, eliminated by Cy Fenn; Gus Brae out, eliminated by Cy Fenn" in texts  # one moment
     assert "Ed Vale out, eliminated by Ada Quill and Bo Marsh" in texts
     assert texts[-1] == "Prizes awarded as recorded: 1,200 to 4 player(s)"
+
+
+def test_an_add_on_typed_in_after_the_bust_counts_before_it(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    b.add_on(b.players[7].uuid, 95)  # Hal's add-on, recorded five minutes after his bust
+    report = import_file(store, write(tmp_path, b))
+    assert by_name(store, report.tournament_id)["Hal Sorrel"].addons == 1
+    assert tournament_summary(store, report.tournament_id)["prize_pool"] == 1250
+    assert any("recorded after his bust" in w for w in report.warnings)

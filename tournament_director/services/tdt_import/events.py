@@ -128,16 +128,22 @@ def _level(save: TdtTournament, round_number: int, rounds: int) -> int | None:
 def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: int) -> Planned:
     """Every purchase and bust in order, then the pot's house money and (a finished game) the prizes."""
     happenings: list[tuple[Any, int, int, int, str, Any]] = []
+    warnings: list[str] = []
     for order, player in enumerate(save.entrants):
         for entry in player.entries:
             for purchase in entry.purchases:
-                happenings.append((purchase.time, _PHASE[purchase.kind], order, len(happenings), player.uuid,
-                                   purchase))
+                time = purchase.time
+                if entry.bust is not None and purchase is not entry.opening and time > entry.bust.time:
+                    # TD3 files an add-on under the entry it was bought for, even when its time is after that
+                    # entry's bust (typed in late): it counts before the bust, as TD3 counts it
+                    time = entry.bust.time
+                    warnings.append(f"{player.name}'s {purchase.kind.value} at {purchase.time:%H:%M:%S} is "
+                                    f"recorded after his bust at {entry.bust.time:%H:%M:%S}; counted before it")
+                happenings.append((time, _PHASE[purchase.kind], order, len(happenings), player.uuid, purchase))
             if entry.bust is not None:
                 happenings.append((entry.bust.time, _BUST_PHASE, order, len(happenings), player.uuid, entry.bust))
     happenings.sort(key=lambda h: h[:4])
     events: list[tuple[str, dict[str, Any]]] = []
-    warnings: list[str] = []
     live: dict[str, int] = {}
     last_entry: dict[str, int] = {}
     names = {p.uuid: p.name for p in save.players}
