@@ -165,6 +165,9 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
                 next_entry += 1
                 alive += 1
             else:
+                if uuid not in live:
+                    raise TdtError(save.source, f"{names[uuid]}'s {kind.value} at {time:%Y-%m-%d %H:%M:%S} comes while "
+                                                "he is not in play (before buying in, or after his bust)")
                 payload.update(kind="rebuy" if kind is PurchaseKind.REBUY else "addon", entry_id=live[uuid])
             events.append(("history.bought", payload))
             index += 1
