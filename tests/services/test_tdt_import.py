@@ -138,8 +138,9 @@ def test_an_unfinished_save_is_continued_here(store: Store, tmp_path: Path) -> N
     service.close_registration()
     service.bust(bo_entry, eliminated_by=[ada_entry])
     assert runner.state.floor.finished
-    assert [(r.name, r.place) for r in tournament_results(store, report.tournament_id).rows] == [
-        ("Ada Quill", 1), ("Bo Marsh", 2), ("Cy Fenn", 3)]
+    # finished here: the places and the season's formula (its variables from this program's floor) follow
+    assert [(r.name, r.place, r.hits, r.points) for r in tournament_results(store, report.tournament_id).rows] == [
+        ("Ada Quill", 1, 2, 12.0), ("Bo Marsh", 2, 0, 1.0), ("Cy Fenn", 3, 0, 1.0)]
 
 
 def test_a_save_never_started_comes_in_with_its_players(store: Store, tmp_path: Path) -> None:

@@ -1,8 +1,9 @@
 """Results of one tournament per player, its summary, and a season's standings with the league's points.
 
-A player's row sums his entries: his place as TD3 reckons it (imports/tdt/places.py: by the time of his last
-bust; players out at the same moment share the best place of their block; blank while the tournament is not
-over), his prize, his hits (busts he had a hand in), his entries (buy-in and re-entries), rebuys and add-ons.
+A player's row sums his entries: his place as TD3 reckons it (imports/tdt/places.py: by his last bust, a
+re-entry moving him up; players out together share the best place of their block; blank while the tournament is
+not over; "together" is one bust group of the floor, tied as the floor ties it: an imported save has one group per
+moment), his prize, his hits (busts he had a hand in), his entries (buy-in and re-entries), rebuys and add-ons.
 
 Points come from the league's formula (TD3's language, domain/leagues). An imported finished save keeps the
 variables TD3's formula would have seen; a tournament played here (or finished here) gives the variables its
@@ -16,12 +17,12 @@ import html
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import FloorRecords
+from tournament_director.domain.floor.standings import group_tiers, standings
 from tournament_director.domain.leagues import compile_formula
 from tournament_director.domain.leagues.functions import FormulaFault
 from tournament_director.domain.state import TournamentState
@@ -66,16 +67,18 @@ def player_results(floor: FloorRecords) -> list[PlayerResult]:
             hits[key] = hits.get(key, 0) + 1
     places: dict[str, int] = {}
     if floor.finished:
-        finals = {key: entries[-1] for key, entries in by_player.items()}
-        timed = all(e.bust_time for e in finals.values() if e.busted)
-        last: dict[str, Any] = {
-            key: None if not e.busted else datetime.fromisoformat(e.bust_time) if timed else e.bust_group
-            for key, e in finals.items()}  # busts recorded without a time: by the order of the bust groups
+        # a player's last bust by the order of the bust groups (an imported save has one group per moment, in
+        # time order) and, inside a group, by the floor's own tiers (chips at the start of the hand)
+        tier_of = {}
+        for index, group in enumerate(floor.bust_groups):
+            for rank, tier in enumerate(group_tiers(group)):
+                for entry_id in tier:
+                    tier_of[entry_id] = (index, -rank)
+        last: dict[str, Any] = {key: tier_of.get(entries[-1].id) if entries[-1].busted else None
+                                for key, entries in by_player.items()}
         places = places_from_last_busts(last)
     prizes = dict(floor.deal or {})
     if floor.deal is None and floor.finished:
-        from tournament_director.domain.floor.standings import standings
-
         prizes = {row.entry_id: row.prize for row in standings(floor)}
     rows = []
     for key, entries in by_player.items():

@@ -157,3 +157,29 @@ def test_players_menu_exports_and_imports_the_registry_as_csv(qtbot, session, ui
     next(a for a in players.actions() if a.text() == "Import players from CSV…").trigger()
     window.registry_file_dialog.fileSelected.emit(str(bad))
     assert refusals and "bad.csv" in refusals[-1] and "'name'" in refusals[-1]
+
+
+def test_a_tournament_played_here_joins_a_new_season_and_scores_by_its_formula(qtbot, session, ui_settings) -> None:
+    from tests.ui.tournament_setup import seated_tournament
+
+    seated_tournament(session, players=4, tables=1)
+    floor = session.tournament
+    entries = floor.entries()
+    for loser, winner in ((entries[3], entries[0]), (entries[2], entries[0]), (entries[1], entries[0])):
+        session.run(floor.bust, loser.entry_id, [winner.entry_id])
+    window = show_console(qtbot, session, ui_settings)
+    qtbot.keyClick(window, Qt.Key.Key_L, CTRL)
+    leagues = window.leagues_window
+    leagues.new_league.setText("Friday League")
+    leagues.new_season.setText("2026")
+    qtbot.mouseClick(leagues.add_season_button, Qt.MouseButton.LeftButton)
+    assert leagues.season_box.currentText() == "Friday League — 2026"
+    qtbot.mouseClick(leagues.join_button, Qt.MouseButton.LeftButton)
+    leagues.formula_edit.setPlainText('assign("points", n - r + 1 + numberOfHits)')
+    qtbot.mouseClick(leagues.save_formula_button, Qt.MouseButton.LeftButton)
+    table = leagues.standings_table
+    rows = [(table.item(r, 1).text(), table.item(r, 2).text()) for r in range(table.rowCount())]
+    assert rows == [(entries[0].name, "7"), (entries[1].name, "3"), (entries[2].name, "2"), (entries[3].name, "1")]
+    assert leagues.tournament_list.count() == 1
+    shot(leagues, "leagues-own-tournament.png")
+    leagues.close()

@@ -69,6 +69,18 @@ class LeaguesWindow(QDialog):
         self.season_box.currentIndexChanged.connect(lambda _i: self.refresh())
         top.addWidget(self.season_box, 1)
         layout.addLayout(top)
+        setup = QHBoxLayout()
+        self.new_league = QLineEdit()
+        self.new_league.setPlaceholderText("league")
+        self.new_season = QLineEdit()
+        self.new_season.setPlaceholderText("season (2025, Autumn, …)")
+        self.add_season_button = QPushButton("Add the season")
+        self.add_season_button.clicked.connect(self.add_season)
+        self.join_button = QPushButton("Put the open tournament in this season")
+        self.join_button.clicked.connect(self.put_open_tournament_in_season)
+        for widget in (self.new_league, self.new_season, self.add_season_button, self.join_button):
+            setup.addWidget(widget)
+        layout.addLayout(setup)
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs, 1)
         self._standings_tab()
@@ -225,6 +237,38 @@ class LeaguesWindow(QDialog):
               text_columns=(0, 1))
 
     # --- changing --------------------------------------------------------------------------------
+    def add_season(self) -> bool:
+        """A season of the league typed (made when new); it becomes the season shown."""
+        league, season = self.new_league.text().strip(), self.new_season.text().strip()
+        leagues = self.session.leagues
+        try:
+            if not league or not season:
+                raise DomainError("type the league and the season")
+            found = next((l for l in leagues.leagues() if l.name == league), None)
+            league_id = found.id if found else leagues.add_league(league)
+            season_id = leagues.add_season(league_id, season)
+        except DomainError as problem:
+            self.status.setText(f"Refused: {problem}")
+            return False
+        self.new_season.clear()
+        self.reload_seasons()
+        self.season_box.setCurrentIndex(self.season_box.findData(season_id))
+        return True
+
+    def put_open_tournament_in_season(self) -> bool:
+        tournament_id, season_id = self.session.tournament_id, self.season_id
+        if tournament_id is None or season_id is None:
+            self.status.setText("Open a tournament and choose a season first.")
+            return False
+        try:
+            self.session.leagues.put_in_season(tournament_id, season_id)
+        except DomainError as problem:
+            self.status.setText(f"Refused: {problem}")
+            return False
+        self.refresh()
+        self.status.setText(f"{self.session.tournament_name} counts in {self.season_box.currentText()}")
+        return True
+
     def add_adjustment(self) -> bool:
         season_id, player_id = self.season_id, self.adjust_player.currentData()
         if season_id is None or player_id is None:
