@@ -183,3 +183,32 @@ def test_a_tournament_played_here_joins_a_new_season_and_scores_by_its_formula(q
     assert leagues.tournament_list.count() == 1
     shot(leagues, "leagues-own-tournament.png")
     leagues.close()
+
+
+def test_a_save_left_half_way_is_opened_and_goes_on_in_the_console(qtbot, session, ui_settings, tmp_path) -> None:
+    from tdt_saves import SaveBuilder
+    from tournament_director.ui.console.td3_import import import_td3_files
+
+    b = SaveBuilder(title="Unfinished Friday")
+    ada, bo, cy = (b.player(n) for n in ("Ada Quill", "Bo Marsh", "Cy Fenn"))
+    for i, uuid in enumerate((ada, bo, cy)):
+        b.buy_in(uuid, minute=i)
+    b.bust(cy, 40, 2, ada)
+    path = tmp_path / "unfinished.tdt"
+    path.write_bytes(b.data())
+    window = show_console(qtbot, session, ui_settings)
+    import_td3_files(window, [path]).close()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    window.open_tournament(session.list_tournaments()[-1].id)
+    assert session.tournament_name == "Unfinished Friday"
+    qtbot.keyClick(window, Qt.Key.Key_Space)  # the clock goes on from the round TD3 was in, 15 minutes left
+    schedule = session.state.schedule
+    assert schedule.running and schedule.current_period_index == 3
+    assert 14 * 60_000 < session.clock.view().remaining_ms <= 15 * 60_000
+    names = {e.name: e for e in session.tournament.entries()}
+    session.run(session.tournament.draw_seats)  # the players still in take seats at the table made for them
+    assert {e.name: e.table for e in session.tournament.entries() if e.table} == {"Ada Quill": 1, "Bo Marsh": 1}
+    session.run(session.tournament.bust, names["Bo Marsh"].entry_id, [names["Ada Quill"].entry_id])
+    shot(window, "console-unfinished-td3-save-continued.png")
+    assert window.isVisible()

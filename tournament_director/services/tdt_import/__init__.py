@@ -29,6 +29,7 @@ from tournament_director.store.names import name_key
 from tournament_director.store.store import insert_tournament
 
 PROGRAM = "td3"
+SEATS_PER_TABLE = 10
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,11 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
         if structure is not None:
             events.append(("structure.replaced", _structure_payload(save, structure)))
         events.extend(planned.events)
+        if not save.finished:  # tables for the players to be drawn to when the game goes on here (TD3's seating
+            # chart is not brought over): ten seats a table, enough for everyone who bought in
+            needed = max(1, -(-len(save.entrants) // SEATS_PER_TABLE))
+            events.append(("tables.added", {"tables": [{"number": n, "seats": SEATS_PER_TABLE, "locked": []}
+                                                       for n in range(1, needed + 1)]}))
         for event_type, payload in events:
             try:
                 runner.execute(event_type, payload)
