@@ -107,17 +107,21 @@ def test_fixed_prizes_come_in_as_awarded_even_beyond_the_pot(store: Store, tmp_p
 
 def test_players_are_matched_by_td3_uuid_then_by_name(store: Store, tmp_path: Path) -> None:
     known = store.add_player("ada  QUILL")  # the registry's folding: case and spaces ignored
+    swapped = store.add_player("Marsh, Bo")  # the same words in another order
+    store.add_player("Cy Fen")  # a typo apart: not merged, but said
     first = import_file(store, write(tmp_path, evening()))
-    assert (first.new_players, first.matched_players) == (7, 1)
+    assert (first.new_players, first.matched_players) == (6, 2)
+    assert any("Cy Fenn is added to the registry; it has a similar name already (cy fen)" == w
+               for w in first.warnings)
     rows = by_name(store, first.tournament_id)
-    assert rows["Ada Quill"].player_id == known.id
+    assert rows["Ada Quill"].player_id == known.id and rows["Bo Marsh"].player_id == swapped.id
     b = evening()
     b.players[1].name = "Bo Marsh-Renamed"  # same TD3 UUID, another name: still the same player
     second = import_file(store, write(tmp_path, b, "second.tdt"))
     assert (second.new_players, second.matched_players) == (0, 8)
     again = {r.name: r.player_id for r in tournament_results(store, second.tournament_id).rows}
     assert again["Bo Marsh-Renamed"] == rows["Bo Marsh"].player_id
-    assert len(store.all_players()) == 8
+    assert len(store.all_players()) == 9
 
 
 def test_an_unfinished_save_is_continued_here(store: Store, tmp_path: Path) -> None:

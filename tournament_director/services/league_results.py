@@ -18,12 +18,13 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import group_tiers, standings
-from tournament_director.domain.leagues import compile_formula
+from tournament_director.domain.leagues import Formula, compile_formula
 from tournament_director.domain.leagues.functions import FormulaFault
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt.places import places_from_last_busts
@@ -109,11 +110,16 @@ def floor_variables(floor: FloorRecords, rows: list[PlayerResult]) -> dict[str, 
     return out
 
 
+@lru_cache(maxsize=32)
+def _compiled(text: str) -> Formula:
+    return compile_formula(text)
+
+
 def _points(formula_text: str | None, variables: Mapping[str, Any] | None, profiles: Mapping[str, Any],
             rake: float) -> float | None:
     if not formula_text or not formula_text.strip() or variables is None:
         return None
-    formula = compile_formula(formula_text)
+    formula = _compiled(formula_text)
 
     def look_up(kind: str, what: str, name: str | None, rake_name: str | None) -> float:
         listed = profiles.get(kind) or []

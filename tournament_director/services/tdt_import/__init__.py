@@ -25,7 +25,7 @@ from tournament_director.services.tdt_import.events import history_events, setti
 from tournament_director.store import Store
 from tournament_director.store import leagues as league_rows
 from tournament_director.store.draft import TournamentDraft
-from tournament_director.store.names import name_key
+from tournament_director.store.names import name_key, names_look_alike
 from tournament_director.store.store import insert_tournament
 
 PROGRAM = "td3"
@@ -95,21 +95,32 @@ def _contact(save_player: Any) -> str | None:
 def _match_players(connection: Any, save: TdtTournament, warnings: list[str]) -> tuple[dict[str, int], int, int]:
     """TD3 UUID -> registry id for every entrant, adding the ones the registry does not know."""
     by_key = league_rows.players_by_key(connection)
+    by_words: dict[str, list[int]] = {}
+    for key, pids in by_key.items():
+        by_words.setdefault(" ".join(sorted(key.split())), []).extend(pids)
     ids: dict[str, int] = {}
     used: set[int] = set()
     new = matched = 0
     for player in save.entrants:
+        key = name_key(player.name)
         found = league_rows.player_by_external_id(connection, PROGRAM, player.uuid)
         if found is None or found in used:
-            candidates = [pid for pid in by_key.get(name_key(player.name), []) if pid not in used]
+            # the registry's duplicate check: the same name folded, or its words in another order
+            candidates = [pid for pid in by_key.get(key, []) or by_words.get(" ".join(sorted(key.split())), [])
+                          if pid not in used]
             found = candidates[0] if candidates else None
             if len(candidates) > 1:
                 warnings.append(f"{player.name} matches {len(candidates)} registered players; the oldest is used")
         if found is None:
+            similar = [k for k in by_key if names_look_alike(key, k)]
+            if similar:  # a typo apart: perhaps the same person, for the director to merge
+                warnings.append(f"{player.name} is added to the registry; it has a similar name already "
+                                f"({', '.join(sorted(similar)[:3])})")
             info = league_rows.insert_player(connection, player.name, player.nickname.strip() or None,
                                              _contact(player), player.contact.notes.strip()[:2000] or None)
             found = info.id
-            by_key.setdefault(name_key(player.name), []).append(found)
+            by_key.setdefault(key, []).append(found)
+            by_words.setdefault(" ".join(sorted(key.split())), []).append(found)
             new += 1
         else:
             matched += 1
