@@ -196,11 +196,19 @@ def test_a_damaged_save_is_refused_and_nothing_is_written(store: Store, tmp_path
 
 def test_a_history_that_cannot_be_brought_over_leaves_no_player_behind(store: Store) -> None:
     b = evening()
-    b.bust(b.players[0].uuid, -10, 1)  # Ada "busts" before anyone bought in
+    b.add_on(b.players[5].uuid, -10)  # Fay's add-on before anyone bought in
     before = counts(store)
-    with pytest.raises(TdtError, match="evening.tdt: Ada Quill.* while (he is )?not in play"):
+    with pytest.raises(TdtError, match="evening.tdt: Fay Lune's add-on at .* comes while he is not in play"):
         import_save(store, parse_tdt(b.data(), "evening.tdt"))
     assert counts(store) == before
+
+
+def test_a_bust_before_the_buy_in_it_ends_is_refused(store: Store) -> None:
+    b = evening()
+    b.players[1].buyins[-1]["BustOut"].fields["Time"] = b.players[1].buyins[-1]["Time"] - 60_000
+    with pytest.raises(TdtError, match="Bo Marsh's bust at .* comes before the buy-in it ends"):
+        import_save(store, parse_tdt(b.data(), "evening.tdt"))
+    assert counts(store)["player"] == 0
 
 
 def test_cents_are_refused_naming_the_amount(store: Store) -> None:
@@ -249,3 +257,56 @@ def test_an_add_on_typed_in_after_the_bust_counts_before_it(store: Store, tmp_pa
     assert by_name(store, report.tournament_id)["Hal Sorrel"].addons == 1
     assert tournament_summary(store, report.tournament_id)["prize_pool"] == 1250
     assert any("recorded after his bust" in w for w in report.warnings)
+
+
+def random_night(rng, number: int) -> SaveBuilder:
+    """A random finished night: buy-ins, rebuys while in, re-entries, add-ons, same-moment busts, shared pots."""
+    import random as _random
+
+    assert isinstance(rng, _random.Random)
+    b = SaveBuilder(title=f"Night {number}")
+    players = [b.player(f"Player {number} {chr(65 + i)}") for i in range(rng.randint(3, 12))]
+    for i, uuid in enumerate(players):
+        b.buy_in(uuid, minute=i * 0.5)
+    alive, minute = list(players), 10.0
+    for uuid in alive:
+        if rng.random() < 0.3:
+            b.rebuy(uuid, minute)
+    reentered = False
+    while len(alive) > 1:
+        minute += rng.choice([1, 3, 7] if reentered else [0, 1, 3, 7])  # 0: at the same moment as the last
+        reentered = False
+        out = rng.sample(alive, k=min(len(alive) - 1, rng.choice([1, 1, 1, 2, 3])))
+        winners = [p for p in alive if p not in out]
+        for uuid in out:
+            b.bust(uuid, minute, 1 + int(minute // 20), *rng.sample(winners, k=min(len(winners), rng.randint(0, 2))))
+        if minute < 60 and rng.random() < 0.4:
+            b.rebuy(out[0], minute + 0.5)  # a rebuy after the bust: a re-entry
+            out, reentered = out[1:], True
+        alive = [p for p in alive if p not in out]
+        if 40 < minute < 50:
+            for uuid in alive:
+                b.add_on(uuid, minute + 0.2)
+    b.finish(minute + 1)
+    b.prize(1, 100, 500, alive[0])
+    return b
+
+
+def test_random_nights_give_the_readers_places_counts_and_pot(store: Store, tmp_path: Path) -> None:
+    import random
+
+    from tournament_director.imports.tdt import finishing_places, money_totals, read_tdt
+
+    rng = random.Random(1717)
+    for number in range(25):
+        path = write(tmp_path, random_night(rng, number), f"night-{number}.tdt")
+        save = read_tdt(path)
+        report = import_file(store, path)
+        expected = {save.player(u).name: place for u, place in finishing_places(save).items()}
+        rows = tournament_results(store, report.tournament_id).rows
+        assert {r.name: r.place for r in rows} == expected, path.name
+        totals = money_totals(save)
+        summary = tournament_summary(store, report.tournament_id)
+        assert (summary["players"], summary["entries"], summary["rebuys"], summary["addons"],
+                summary["prize_pool"]) == (totals.players, totals.entries, totals.rebuys, totals.add_ons,
+                                           int(totals.prize_pool)), path.name

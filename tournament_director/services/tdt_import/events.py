@@ -140,6 +140,9 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
                     warnings.append(f"{player.name}'s {purchase.kind.value} at {purchase.time:%H:%M:%S} is "
                                     f"recorded after his bust at {entry.bust.time:%H:%M:%S}; counted before it")
                 happenings.append((time, _PHASE[purchase.kind], order, len(happenings), player.uuid, purchase))
+            if entry.bust is not None and entry.bust.time < entry.opening.time:
+                raise TdtError(save.source, f"{player.name}'s bust at {entry.bust.time:%Y-%m-%d %H:%M:%S} comes "
+                                            f"before the buy-in it ends, at {entry.opening.time:%H:%M:%S}")
             if entry.bust is not None:
                 happenings.append((entry.bust.time, _BUST_PHASE, order, len(happenings), player.uuid, entry.bust))
     happenings.sort(key=lambda h: h[:4])
