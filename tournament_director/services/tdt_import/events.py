@@ -184,6 +184,9 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
                 raise TdtError(save.source, f"{names[b[4]]} busts at {time:%Y-%m-%d %H:%M:%S} while not in play "
                                             "(before buying in, or twice)")
         out = {b[4] for b in block}
+        if len(out) != len(block):
+            twice = next(names[b[4]] for b in block if sum(1 for c in block if c[4] == b[4]) > 1)
+            raise TdtError(save.source, f"{twice} is out twice at {time:%Y-%m-%d %H:%M:%S}")
         if len(block) >= alive:  # TD3 lets the director bust the winner too; here the winner stays in
             kept = block[-1]
             warnings.append(f"{names[kept[4]]} was marked out as the last player; he is the winner here")
