@@ -21,6 +21,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
+from tournament_director.domain.clock.structure import Break, Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import group_tiers, standings
@@ -204,8 +205,8 @@ def tournament_summary(store: Store, tournament_id: int) -> dict[str, Any]:
     return {
         "players": len(rows), "entries": sum(r.entries for r in rows), "rebuys": sum(r.rebuys for r in rows),
         "addons": sum(r.addons for r in rows), "prize_pool": floor.prize_pool, "prizes_total": prizes,
-        "rounds": sum(1 for p in periods if not hasattr(p, "colour_up")),
-        "breaks": sum(1 for p in periods if hasattr(p, "colour_up")),
+        "rounds": sum(1 for p in periods if isinstance(p, Level)),
+        "breaks": sum(1 for p in periods if isinstance(p, Break)),
         "title": _name(store, tournament_id),
         "date": (imported[1] if imported and imported[1] else (floor.settings.scheduled_start or "")[:10]) or None,
         "league": season.league if season else None, "season": season.name if season else None,

@@ -216,7 +216,9 @@ class LeaguesWindow(QDialog):
                 f"{names.get(a.player_id, a.player_id)}: {sign}{_number(abs(float(a.points)))} {a.reason}".strip())
         self.formula_edit.setPlainText(self.standings.season.formula or "")
         notes = "; ".join(self.standings.notes)
-        self.status.setText(f"{len(lines)} players, {len(self.standings.tournaments)} tournaments"
+        played = len(self.standings.tournaments)
+        self.status.setText(f"{len(lines)} player{'s' if len(lines) != 1 else ''}, {played} "
+                            f"tournament{'s' if played != 1 else ''}"
                             + (f". {notes}" if notes else ""))
 
     def _show_history_of_selected(self) -> None:
