@@ -68,6 +68,9 @@ def test_unknown_tournaments_databases_and_arguments_are_refused_with_exit_code_
     db = tmp_path / "club.sqlite"
     td("--database", str(db), "seasons")  # reading a database that does not exist: refused, not created
     assert not db.exists()
+    (tmp_path / "cut.tdt").write_bytes(evening().data()[:500])
+    cut = td("--database", str(db), "import-tdt", str(tmp_path / "cut.tdt"))
+    assert cut.returncode == 2 and "cut.tdt" in cut.stderr and not db.exists()  # refused before opening it
     td("--database", str(db), "import-players", str(_csv(tmp_path, "name\nAda Quill\n")))
     for args, words in ((("export-results", "--tournament", "4"), "no tournament number 4"),
                         (("export-summary", "--tournament", "x"), "invalid int value"),

@@ -53,6 +53,10 @@ def run(command: str, args: argparse.Namespace, database: Path) -> int:
     if command not in _WRITERS and not database.exists():
         return refuse(f"the database {database} does not exist")
     try:
+        _read_before_opening(command, args)  # a file refused leaves the database alone, not even created
+    except DomainError as problem:
+        return refuse(problem.message.splitlines()[0])
+    try:
         store = Store.open(database)
     except DatabaseRefused as refusal:
         return refuse(str(refusal).splitlines()[0])
@@ -67,8 +71,22 @@ def run(command: str, args: argparse.Namespace, database: Path) -> int:
         return refuse(f"{type(problem).__name__}: {problem}".splitlines()[0])
 
 
+def _read_before_opening(command: str, args: argparse.Namespace) -> None:
+    """Read what a single file holds before the database is opened: a TD3 save, or a CSV of players."""
+    if command == "import-tdt" and len(args.files) == 1 and not args.files[0].is_dir():
+        from tournament_director.imports.tdt import read_tdt
+
+        args.save = read_tdt(args.files[0])
+    elif command == "import-players":
+        from tournament_director.domain.reading import read_bytes
+        from tournament_director.services.registry_csv import check_players_csv
+
+        args.data = read_bytes(args.file)
+        check_players_csv(args.data, args.file.name)
+
+
 def _import_tdt(store: Any, args: argparse.Namespace) -> int:
-    from tournament_director.services.tdt_import import import_file, saves_in
+    from tournament_director.services.tdt_import import import_file, import_save, saves_in
     from tournament_director.domain.errors import DomainError
 
     files: list[Path] = []
@@ -80,7 +98,7 @@ def _import_tdt(store: Any, args: argparse.Namespace) -> int:
     last_id = None
     for file in files:
         try:
-            report = import_file(store, file)
+            report = import_save(store, args.save) if getattr(args, "save", None) else import_file(store, file)
         except DomainError as problem:
             if len(files) == 1:
                 raise
@@ -129,7 +147,7 @@ def _standings(store: Any, args: argparse.Namespace) -> int:
 def _import_players(store: Any, args: argparse.Namespace) -> int:
     from tournament_director.services.registry_csv import import_players_csv
 
-    report = import_players_csv(store, args.file.read_bytes(), args.file.name)
+    report = import_players_csv(store, args.data, args.file.name)
     print(f"{report.added} added, {report.merged} merged with a registered player")
     return 0
 

@@ -69,6 +69,11 @@ def _rows(data: bytes, source: str) -> list[tuple[str, str | None, str | None]]:
     return out
 
 
+def check_players_csv(data: bytes, source: str = "the file") -> int:
+    """The number of players the file lists, or the refusal ``import_players_csv`` would give."""
+    return len(_rows(data, source))
+
+
 def import_players_csv(store: Store, data: bytes, source: str = "the file") -> RegistryImport:
     rows = _rows(data, source)
     added = merged = 0

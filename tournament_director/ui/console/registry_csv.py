@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QFileDialog
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.reading import read_bytes
 
 
 def _dialog(window: Any, title: str, save: bool, then: Any) -> QFileDialog:
@@ -27,10 +28,9 @@ def _dialog(window: Any, title: str, save: bool, then: Any) -> QFileDialog:
 
 def import_players(window: Any, path: Path) -> Any:
     try:
-        data = path.read_bytes()
-        report = window.session.leagues.import_players_csv(data, path.name)
-    except (DomainError, OSError) as problem:
-        window.show_error(problem if isinstance(problem, DomainError) else DomainError(f"{path.name}: {problem}"))
+        report = window.session.leagues.import_players_csv(read_bytes(path), path.name)
+    except DomainError as problem:
+        window.show_error(problem)
         return None
     window.session.notify("players")
     window.tell(f"Players from {path.name}: {report.added} added, {report.merged} merged with a registered player")
