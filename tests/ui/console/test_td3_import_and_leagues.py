@@ -51,7 +51,13 @@ def saves(folder: Path) -> list[Path]:
 def test_ctrl_i_imports_a_season_folder_with_progress_and_a_summary(qtbot, session, ui_settings, tmp_path) -> None:
     window = show_console(qtbot, session, ui_settings)
     files = saves(tmp_path / "season")
-    qtbot.keyClick(window, Qt.Key.Key_I, CTRL)
+    menu = next(a for a in window.menuBar().actions() if a.text() == "&Tournament").menu()
+    item = next(a for a in menu.actions() if a.text() == "Import from The Tournament Director…")
+    assert item.shortcut().toString() == "Ctrl+I"
+    item.trigger()  # the menu item, as clicked
+    assert isinstance(window.td3_file_dialog, QFileDialog)
+    window.td3_file_dialog.reject()
+    qtbot.keyClick(window, Qt.Key.Key_I, CTRL)  # and its shortcut
     dialog = window.td3_file_dialog
     assert isinstance(dialog, QFileDialog) and dialog.fileMode() == QFileDialog.FileMode.ExistingFiles
     shot(dialog, "td3-file-dialog.png")
