@@ -73,6 +73,7 @@ class _Player:
     name: str
     buyins: list[dict[str, Any]] = field(default_factory=list)
     addons: list[dict[str, Any]] = field(default_factory=list)
+    points_adjustment: int = 0
 
 
 class SaveBuilder:
@@ -160,7 +161,8 @@ class SaveBuilder:
         info = {"UUID": p.uuid, "StreetAddress": "", "City": "", "Email1": f"{p.name.split()[0].lower()}@example.org",
                 "Phone1": "", "Notes": "", "LastModified": START_MS}
         return New("GamePlayer", {"UUID": p.uuid, "Name": New("PlayerName", nick), "Info": New("PlayerInfo", info),
-                                  "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0, "PointsAdjustment": 0,
+                                  "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0,
+                                  "PointsAdjustment": p.points_adjustment,
                                   "ChipCount": 10_000, "NumberOfTableMoves": 0, "PaidInFull": True,
                                   "HitsAdjustment": 0})
 

@@ -158,7 +158,10 @@ def test_a_save_never_started_comes_in_with_its_players(store: Store, tmp_path: 
 
 
 def test_season_standings_from_several_saves_with_an_adjustment(store: Store, tmp_path: Path) -> None:
-    ids = [import_file(store, write(tmp_path, evening(), f"night{i}.tdt")).tournament_id for i in range(2)]
+    b = evening()
+    ids = [import_file(store, write(tmp_path, b, "night0.tdt")).tournament_id]
+    b.players[4].points_adjustment = 3  # Ed's TD3 points adjustment, in the second save
+    ids.append(import_file(store, write(tmp_path, b, "night1.tdt")).tournament_id)
     season = store.leagues.seasons()[0]
     assert (season.league, season.name) == ("River Club League", "Autumn")
     ada = by_name(store, ids[0])["Ada Quill"]
@@ -168,6 +171,8 @@ def test_season_standings_from_several_saves_with_an_adjustment(store: Store, tm
     assert (top.name, top.events, top.wins, top.money_won, top.hits) == ("Ada Quill", 2, 2, 1440, 12)
     assert top.points == 2 * ada.points - 5 and ada.points > 0
     assert len(standings.tournaments) == 2
+    ed = next(line for line in standings.lines if line.name == "Ed Vale")
+    assert ed.adjustment == 3 and ed.points == 2 * by_name(store, ids[0])["Ed Vale"].points + 3
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in HOSTILE.glob("*.tdt")))

@@ -128,6 +128,12 @@ def put_in_season(c: Connection, tournament_id: int, season_id: int) -> None:
               {"t": tournament_id, "s": season_id})
 
 
+def insert_adjustment(c: Connection, season_id: int, player_id: int, points: Decimal, reason: str) -> None:
+    c.execute(text("INSERT INTO points_adjustment (season_id, player_id, points, reason, created_at) "
+                   "VALUES (:s, :p, :v, :r, :at)"),
+              {"s": season_id, "p": player_id, "v": str(points), "r": reason[:200], "at": _now()})
+
+
 def record_import(c: Connection, tournament_id: int, source: str, program: str, external_id: str | None,
                   played_on: str | None, variables: dict[str, Any]) -> None:
     c.execute(text("INSERT INTO tournament_import (tournament_id, source, program, external_id, played_on, "

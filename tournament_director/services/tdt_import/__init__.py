@@ -187,6 +187,10 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
             season_id = league_rows.season_for(connection, league_id, season_name, save.season_uuid,
                                                save.financials.points_formula)
             league_rows.put_in_season(connection, tournament_id, season_id)
+            for player in save.entrants:  # TD3's own points adjustments count in the season, as they did there
+                if player.points_adjustment:
+                    league_rows.insert_adjustment(connection, season_id, player_ids[player.uuid],
+                                                  player.points_adjustment, f"TD3 adjustment in {save.source}")
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
                                   save.date.isoformat() if save.date else None, _formula_record(save, player_ids))
     totals = money_totals(save)
