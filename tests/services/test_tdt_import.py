@@ -77,6 +77,17 @@ def test_each_entry_keeps_what_it_paid_and_its_profile(store: Store, tmp_path: P
     bo = [e for e in floor.entries.values() if e.name == "Bo Marsh"]
     assert [(e.number, e.paid_prize) for e in bo] == [(1, 100), (2, 250)]  # 110 less 10 rake; 200 + the add-on
     assert floor.house_total == 70 and floor.prize_pool == 1200
+    assert floor.check_invariants() == []
+
+
+def test_bounty_chips_are_paid_on_top_and_stay_out_of_the_pot(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    b.players[0].buyins[0]["PersonalBounty"] = 25
+    report = import_file(store, write(tmp_path, b))
+    floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
+    ada = next(e for e in floor.entries.values() if e.name == "Ada Quill")
+    assert (ada.paid_bounty, floor.bounty_pool, floor.prize_pool) == (25, 25, 1200)
+    assert floor.check_invariants() == []
 
 
 def test_the_old_financials_of_td3_3_0_are_read_too(store: Store, tmp_path: Path) -> None:
@@ -315,3 +326,5 @@ def test_random_nights_give_the_readers_places_counts_and_pot(store: Store, tmp_
         assert (summary["players"], summary["entries"], summary["rebuys"], summary["addons"],
                 summary["prize_pool"]) == (totals.players, totals.entries, totals.rebuys, totals.add_ons,
                                            int(totals.prize_pool)), path.name
+        floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
+        assert floor.check_invariants() == [], path.name

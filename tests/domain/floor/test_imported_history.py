@@ -85,3 +85,13 @@ def test_a_fixed_rake_above_the_pot_and_awards_to_no_entry_are_refused() -> None
     with pytest.raises(DomainError, match="no entry 7"):
         t.apply("history.awarded", {"awards": [[7, 100]]})
     assert not t.finished and t.prize_pool == 290
+
+
+def test_prizes_awarded_stand_alone_whatever_the_payout_table_would_pay() -> None:
+    t = floor()
+    t.apply("entry.busted", {"busts": [{"entry_id": 3, "eliminated_by": [1], "start_chips": 0}]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 2, "eliminated_by": [1], "start_chips": 0}]})
+    t.apply("history.pot_set", {"fixed_rake": 0, "house_contribution": 60})
+    t.apply("history.awarded", {"awards": [[1, 500]]})  # a fixed prize, above the pot of 350
+    assert {r.name: r.prize for r in standings(t)} == {"Ada": 500, "Bo": 0, "Cy": 0}
+    assert t.prize_pool == 350 and t.check_invariants() == []

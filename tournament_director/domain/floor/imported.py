@@ -8,7 +8,8 @@ recorded. They still keep the floor whole: a buy-in needs the player's earlier e
 a live entry, amounts within domain/limits.py. Busts use the ordinary ``entry.busted``.
 
 Event types (payload fields):
-    history.bought      kind: "entry" | "rebuy" | "addon", entry_id, chips, paid_prize, paid_house, option?,
+    history.bought      kind: "entry" | "rebuy" | "addon", entry_id, chips, paid_prize, paid_house, paid_bounty?,
+                        option?,
                         (for an entry) name, player_id?; level?, time?
     history.pot_set     fixed_rake, house_contribution (taken from / added to the prize pool once)
     history.awarded     awards: [[entry_id, amount], ...], time?  (the prizes as awarded; the tournament is over)
@@ -20,7 +21,7 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
+from tournament_director.domain.floor.records import DEAL_AWARDED, Entry, FloorRecords, whole_number
 
 KINDS = ("entry", "rebuy", "addon")
 
@@ -36,6 +37,7 @@ def _bought(t: FloorRecords, p: dict[str, Any]) -> None:
     chips = limits.check_amount(p["chips"], "chips bought")
     prize = limits.check_amount(p["paid_prize"], "money to the prize pool")
     house = limits.check_amount(p["paid_house"], "money to the house")
+    bounty = limits.check_amount(p.get("paid_bounty", 0), "bounty paid")
     option = p.get("option") or ""
     if not isinstance(option, str):
         raise DomainError(f"a buy-in option is named by text, not {limits.shown(option)}")
@@ -51,9 +53,12 @@ def _bought(t: FloorRecords, p: dict[str, Any]) -> None:
         entry.chips += chips
     entry.paid_prize += prize
     entry.paid_house += house
+    entry.paid_bounty += bounty
     t.chips_issued += chips
     t.prize_contributions += prize
     t.house_total += house
+    t.bounty_pool += bounty
+    t.bounty_unclaimed += bounty  # who won the bounties is not in the history brought over
 
 
 def _new_entry(t: FloorRecords, p: dict[str, Any], chips: int, option: str, level: Any) -> Entry:
@@ -84,9 +89,10 @@ def _new_entry(t: FloorRecords, p: dict[str, Any], chips: int, option: str, leve
 def _pot_set(t: FloorRecords, p: dict[str, Any]) -> None:
     fixed = limits.check_amount(p["fixed_rake"], "fixed rake")
     house = limits.check_amount(p["house_contribution"], "house contribution")
-    if fixed > t.prize_contributions + house:
-        raise DomainError(f"a fixed rake of {fixed:,} is more than the pot of {t.prize_contributions + house:,}")
-    t.prize_contributions += house - fixed
+    if fixed > t.prize_contributions + t.pot_adjustment + house:
+        raise DomainError(f"a fixed rake of {fixed:,} is more than the pot of "
+                          f"{t.prize_contributions + t.pot_adjustment + house:,}")
+    t.pot_adjustment += house - fixed
     t.house_total += fixed
 
 
@@ -100,7 +106,7 @@ def _awarded(t: FloorRecords, p: dict[str, Any]) -> None:
     if not any(not e.busted for e in t.entries.values()) and t.entries:
         raise DomainError("a finished tournament has at least one player not out")
     t.deal = awards
-    t.deal_method = "awarded"
+    t.deal_method = DEAL_AWARDED
     t.registration_closed = True
     t.finished = True
     time = p.get("time")

@@ -161,6 +161,7 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
             rake = min(paid, whole(save, what.rake, f"the rake {names[uuid]} paid at {time:%H:%M:%S}"))
             payload: dict[str, Any] = {
                 "chips": min(what.chips, limits.MAX_AMOUNT), "paid_prize": paid - rake, "paid_house": rake,
+                "paid_bounty": whole(save, what.bounty, f"the bounty chip {names[uuid]} bought at {time:%H:%M:%S}"),
                 "option": what.profile or "", "level": _level(save, what.round, rounds), "time": time.isoformat()}
             if kind in (PurchaseKind.BUY_IN, PurchaseKind.RE_ENTRY):
                 payload.update(kind="entry", entry_id=next_entry, name=names[uuid], player_id=player_ids[uuid])
