@@ -71,8 +71,13 @@ def test_ctrl_i_imports_a_season_folder_with_progress_and_a_summary(qtbot, sessi
     assert "Thursday Deepstack 1" in text and "broken.tdt: " in text
     shot(summary, "td3-import-summary.png")
     assert [t.name for t in session.list_tournaments()] == [f"Thursday Deepstack {n}" for n in (1, 2, 3)]
-    window.open_tournament(session.list_tournaments()[2].id)  # an imported night opens in the console
-    assert session.tournament_name == "Thursday Deepstack 3"
+    window.open_tournament(session.list_tournaments()[0].id)  # an imported night opens in the console
+    assert session.tournament_name == "Thursday Deepstack 1"
+    window.tabs.setCurrentIndex(5)  # Results: the places and the prizes TD3 awarded
+    lines = session.results.lines()
+    assert (lines[0].name, lines[0].prize) == ("Ada Quill", 720)
+    assert sorted(line.prize for line in lines if line.prize) == [160, 160, 160, 720]
+    shot(window, "console-imported-results.png")
     summary.close()
 
 
