@@ -18,7 +18,7 @@ from typing import Any
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt import (
-    TdtError, TdtTournament, formula_variables, money_totals, read_tdt,
+    Status, TdtError, TdtTournament, formula_variables, money_totals, read_tdt,
 )
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tdt_import.events import history_events, settings_for, structure_for
@@ -201,7 +201,7 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
 def _structure_payload(save: TdtTournament, structure: Any) -> dict[str, Any]:
     """The structure, with the clock where TD3 left it (paused) for a game still in progress."""
     payload: dict[str, Any] = {"structure": structure.to_dict()}
-    if save.status.value == "in progress":
+    if save.status is Status.IN_PROGRESS:
         index = _period_index(save, structure)
         period = structure.periods[index]
         left = max(0, period.duration_seconds - save.level_elapsed_seconds)
