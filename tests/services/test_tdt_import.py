@@ -328,3 +328,23 @@ def test_random_nights_give_the_readers_places_counts_and_pot(store: Store, tmp_
                                            int(totals.prize_pool)), path.name
         floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
         assert floor.check_invariants() == [], path.name
+
+
+def test_odd_rounds_are_made_runnable_and_busts_keep_their_rounds(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    skipped = SaveBuilder.round(40, 80, minutes=0)  # never played
+    no_blinds = SaveBuilder.round(0, 0)
+    endless = SaveBuilder.round(200, 400, minutes=2000)
+    odd_break = SaveBuilder.pause(10)
+    odd_break.fields["Notes"] = "colour up\nthe 25s"
+    b.levels = [b.round(25, 50), skipped, b.round(50, 100), odd_break, no_blinds, b.round(100, 200), b.round(150, 300),
+                b.round(200, 400), endless]
+    report = import_file(store, write(tmp_path, b))
+    assert any("round 4 has blinds 0/0; here its big blind is 100" in w for w in report.warnings)
+    assert any("lasts 2000 minutes; here it lasts 24 hours" in w for w in report.warnings)
+    state = CommandRunner(store, report.tournament_id, TournamentState).state
+    levels = state.schedule.structure.levels
+    assert [(lv.number, lv.big_blind) for lv in levels] == [(1, 50), (2, 100), (3, 100), (4, 200), (5, 300), (6, 400),
+                                                           (7, 400)]
+    hal = next(e for e in state.floor.entries.values() if e.name == "Hal Sorrel")
+    assert hal.bust_level == 3  # busted in TD3's round 4, the 3rd level played here (round 2 lasted 0 minutes)

@@ -146,13 +146,13 @@ def _formula_record(save: TdtTournament, player_ids: dict[str, int]) -> dict[str
 
 def import_save(store: Store, save: TdtTournament, operator: str = "director") -> ImportReport:
     settings = settings_for(save)
-    structure = structure_for(save)
-    rounds = len(structure.levels) if structure else 0
-    warnings = list(save.warnings)
+    rounds = structure_for(save)
+    structure = rounds.structure
+    warnings = list(save.warnings) + rounds.warnings
     with store.transaction() as connection:
         player_ids, new, matched = _match_players(connection, save, warnings)
         try:
-            planned = history_events(save, player_ids, rounds)
+            planned = history_events(save, player_ids, rounds.level_of_round)
         except KeyError:
             raise TdtError(save.source, "its history is out of order (a purchase or a bust of a player who is "
                                         "not in play)") from None

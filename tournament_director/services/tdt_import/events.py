@@ -71,20 +71,25 @@ def settings_for(save: TdtTournament) -> TournamentSettings:
             rake = min(price, whole(save, profile.rake, f"the buy-in rake of {profile.name!r}"))
             options.append({"name": profile.name, "buy_in": price - rake, "fee": rake, "chips": profile.chips})
     rebuys = money.rebuys
+    limit = min(rebuys.max_per_player, limits.MAX_ENTRIES - 1) or limits.MAX_ENTRIES - 1
+
+    def last(round_number: int) -> int | None:
+        return min(round_number, limits.MAX_LEVELS) or None
+
     data: dict[str, Any] = {
         "name": (save.title or save.source.rsplit(".", 1)[0]).strip()[: limits.MAX_NAME_LENGTH] or "Tournament",
         "scheduled_start": save.started.isoformat() if save.started else None,
         "buy_in": buy_in, "fee": fee, "starting_stack": stack or 1, "buy_in_options": options,
         "guarantee": whole(save, money.guaranteed_pot, "the guaranteed pot"),
-        "rebuy_limit": (rebuys.max_per_player or limits.MAX_ENTRIES) if rebuys.allowed else 0,
+        "rebuy_limit": limit if rebuys.allowed else 0,
         "rebuy_price": rebuy_price, "rebuy_fee": rebuy_fee, "rebuy_chips": rebuy_chips,
-        "rebuy_until_level": rebuys.last_round or None, "rebuy_max_chips": limits.MAX_AMOUNT,
+        "rebuy_until_level": last(rebuys.last_round), "rebuy_max_chips": limits.MAX_AMOUNT,
         # TD3 sells a rebuy to a player who is out: that is its re-entry
-        "reentry_limit": (rebuys.max_per_player or limits.MAX_ENTRIES - 1) if rebuys.allowed else 0,
-        "reentry_until_level": rebuys.last_round or None,
+        "reentry_limit": limit if rebuys.allowed else 0,
+        "reentry_until_level": last(rebuys.last_round),
         "addon_enabled": money.add_ons.allowed, "addon_price": addon_price, "addon_fee": addon_fee,
-        "addon_chips": addon_chips, "addon_until_level": money.add_ons.last_round or None,
-        "late_registration_until_level": money.buy_ins.last_round or None,
+        "addon_chips": addon_chips, "addon_until_level": last(money.add_ons.last_round),
+        "late_registration_until_level": last(money.buy_ins.last_round),
     }
     try:
         return TournamentSettings.from_dict(data)
@@ -92,40 +97,62 @@ def settings_for(save: TdtTournament) -> TournamentSettings:
         raise TdtError(save.source, f"its money settings cannot be used here: {problem.message}") from None
 
 
-def structure_for(save: TdtTournament) -> Structure | None:
+@dataclass(frozen=True)
+class Rounds:
+    """The blind structure made of a save's rounds, which level each TD3 round became, and what was changed."""
+
+    structure: Structure | None
+    level_of_round: dict[int, int]
+    warnings: list[str]
+
+
+def structure_for(save: TdtTournament) -> Rounds:
+    """TD3's rounds and breaks as a structure. A round or break of 0 minutes is never played and is left out (so
+    TD3's round numbers are mapped to the levels kept); what this program cannot run as it stands (a round
+    longer than a day, a round without a big blind) is made runnable and said."""
     periods: list[Level | Break] = []
+    level_of_round: dict[int, int] = {}
+    warnings: list[str] = []
+    longest = limits.MAX_DURATION_SECONDS
     for level in save.levels:
         seconds = int(level.minutes * 60)
-        if seconds <= 0:
-            continue  # TD3 lets a level of 0 minutes stand in a structure; it is never played
+        what = "a break" if level.is_break else f"round {level.round_number}"
+        if seconds > longest:
+            warnings.append(f"{what} lasts {level.minutes} minutes; here it lasts 24 hours")
+            seconds = longest
+        if seconds <= 0 or (level.is_break and not periods):  # a structure starts with a level here
+            continue
+        if len(periods) >= limits.MAX_LEVELS:
+            warnings.append(f"the structure keeps its first {limits.MAX_LEVELS} levels and breaks")
+            break
         if level.is_break:
-            if periods:  # a structure starts with a level here
-                periods.append(Break(seconds, name="Break" if not level.notes.strip() else level.notes.strip()[:40]))
+            periods.append(Break(seconds))
             continue
         number = sum(1 for p in periods if isinstance(p, Level)) + 1
-        where = f"round {level.round_number}"
-        small, big = (whole(save, level.small_blind, f"the small blind of {where}"),
-                      whole(save, level.big_blind, f"the big blind of {where}"))
-        ante = whole(save, level.ante, f"the ante of {where}")
+        small = whole(save, level.small_blind, f"the small blind of {what}")
+        big = whole(save, level.big_blind, f"the big blind of {what}")
+        ante = whole(save, level.ante, f"the ante of {what}")
+        if big <= 0 or big < small:
+            before = next((p for p in reversed(periods) if isinstance(p, Level)), None)
+            fixed = max(small, big, before.big_blind if before else 1, 1)
+            warnings.append(f"{what} has blinds {small}/{big}; here its big blind is {fixed}")
+            big, small = fixed, min(small, fixed)
         betting = _BETTING.get(level.game_type, "no_limit")
         bets = {"small_bet": big, "big_bet": 2 * big} if betting == "fixed_limit" else {}
-        periods.append(Level(number, seconds, small, max(big, small), min(ante, max(big, small)), betting=betting,
-                             **bets))
+        periods.append(Level(number, seconds, small, big, min(ante, big), betting=betting, **bets))
+        if level.round_number is not None:
+            level_of_round[level.round_number] = number
     if not periods:
-        return None
+        return Rounds(None, {}, warnings)
     structure = Structure(tuple(periods), name=(save.title or "TD3")[:100])
     try:
         structure.validate()
     except DomainError as problem:
         raise TdtError(save.source, f"its rounds cannot be used as a blind structure: {problem.message}") from None
-    return structure
+    return Rounds(structure, level_of_round, warnings)
 
 
-def _level(save: TdtTournament, round_number: int, rounds: int) -> int | None:
-    return round_number if 1 <= round_number <= rounds else None
-
-
-def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: int) -> Planned:
+def history_events(save: TdtTournament, player_ids: Mapping[str, int], level_of_round: Mapping[int, int]) -> Planned:
     """Every purchase and bust in order, then the pot's house money and (a finished game) the prizes."""
     happenings: list[tuple[Any, int, int, int, str, Any]] = []
     warnings: list[str] = []
@@ -162,7 +189,7 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
             payload: dict[str, Any] = {
                 "chips": min(what.chips, limits.MAX_AMOUNT), "paid_prize": paid - rake, "paid_house": rake,
                 "paid_bounty": whole(save, what.bounty, f"the bounty chip {names[uuid]} bought at {time:%H:%M:%S}"),
-                "option": what.profile or "", "level": _level(save, what.round, rounds), "time": time.isoformat()}
+                "option": what.profile or "", "level": level_of_round.get(what.round), "time": time.isoformat()}
             if kind in (PurchaseKind.BUY_IN, PurchaseKind.RE_ENTRY):
                 payload.update(kind="entry", entry_id=next_entry, name=names[uuid], player_id=player_ids[uuid])
                 live[uuid] = last_entry[uuid] = next_entry
@@ -208,7 +235,7 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], rounds: i
             del live[uuid]
         alive -= len(block)
         bust_round = block[0][5].round
-        events.append(("entry.busted", {"busts": busts, "level": _level(save, bust_round, rounds),
+        events.append(("entry.busted", {"busts": busts, "level": level_of_round.get(bust_round),
                                         "time": time.isoformat()}))
     money = save.financials
     fixed = whole(save, money.fixed_rake.amount, "the fixed rake")
