@@ -227,6 +227,17 @@ def test_a_bust_before_the_buy_in_it_ends_is_refused(store: Store) -> None:
     assert counts(store)["player"] == 0
 
 
+def test_a_prize_split_to_the_cent_is_rounded_and_said(store: Store, tmp_path: Path) -> None:
+    b = evening()
+    b.prizes = []
+    b.prize(1, 57.5, 690.5, b.players[0].uuid)
+    b.prize(2, 42.5, 509.5, b.players[3].uuid)
+    report = import_file(store, write(tmp_path, b))
+    rows = by_name(store, report.tournament_id)
+    assert (rows["Ada Quill"].prize, rows["Di Rook"].prize) == (691, 510)
+    assert "the prize for place 1 was 690.5; here it is 691" in report.warnings
+
+
 def test_cents_are_refused_naming_the_amount(store: Store) -> None:
     b = evening()
     b.players[0].buyins[0]["Amount"] = 110.5

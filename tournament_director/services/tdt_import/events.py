@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from tournament_director.domain import limits
@@ -256,7 +256,12 @@ def _awards(save: TdtTournament, last_entry: Mapping[str, int], warnings: list[s
         winners = [u for u in prize.awarded_to if u in last_entry]
         if not winners:
             continue
-        amount = whole(save, prize.awarded, f"the prize {prize.description or prize.place!r}")
+        awarded = prize.awarded
+        if awarded != awarded.to_integral_value():  # TD3 splits a pot by percentages to the cent when not told
+            rounded = awarded.to_integral_value(rounding=ROUND_HALF_UP)  # to round; here prizes are whole units
+            warnings.append(f"the prize for place {prize.place} was {awarded}; here it is {rounded}")
+            awarded = rounded
+        amount = whole(save, awarded, f"the prize for place {prize.place}")
         share, odd = divmod(amount, len(winners))
         for i, uuid in enumerate(winners):
             awards.append([last_entry[uuid], share + (1 if i < odd else 0)])
