@@ -156,6 +156,10 @@ def test_an_unfinished_save_is_continued_here(store: Store, tmp_path: Path) -> N
     # finished here: the places and the season's formula (its variables from this program's floor) follow
     assert [(r.name, r.place, r.hits, r.points) for r in tournament_results(store, report.tournament_id).rows] == [
         ("Ada Quill", 1, 2, 12.0), ("Bo Marsh", 2, 0, 1.0), ("Cy Fenn", 3, 0, 1.0)]
+    season = store.leagues.season_of(report.tournament_id)
+    store.leagues.set_season_formula(season.id, 'assign("monies", totalBuyInsAmount + totalRebuysAmount + '
+                                                'totalAddOnsAmount)\nassign("points", monies / buyins + nh - r)')
+    assert [r.points for r in tournament_results(store, report.tournament_id).rows] == [111.0, 108.0, 107.0]
 
 
 def test_a_save_never_started_comes_in_with_its_players(store: Store, tmp_path: Path) -> None:

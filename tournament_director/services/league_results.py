@@ -51,10 +51,53 @@ class PlayerResult:
     points: float | None = None
 
 
-def _state(store: Store, tournament_id: int) -> TournamentState:
+def _runner(store: Store, tournament_id: int) -> CommandRunner:
     if not isinstance(tournament_id, int) or isinstance(tournament_id, bool) or tournament_id < 1:
         raise DomainError(f"a tournament is given by its number, not {tournament_id!r}")
-    return CommandRunner(store, tournament_id, TournamentState).state
+    return CommandRunner(store, tournament_id, TournamentState)
+
+
+def _state(store: Store, tournament_id: int) -> TournamentState:
+    return _runner(store, tournament_id).state
+
+
+def money_by_kind(runner: CommandRunner) -> dict[str, dict[str, float]]:
+    """What each player (by key) paid for buy-ins, rebuys (TD3 counts re-entries among them) and add-ons, read
+    from the log: a purchase brought over says what it cost; one made here costs what the settings ask."""
+    floor = runner.state.floor
+    settings = floor.settings
+    paid: dict[str, dict[str, float]] = {}
+
+    def add(entry_id: Any, kind: str, amount: float) -> None:
+        entry = floor.entries.get(entry_id)
+        if entry is not None:
+            mine = paid.setdefault(entry.player_key, {"buyin": 0.0, "rebuy": 0.0, "addon": 0.0})
+            mine[kind] += amount
+
+    for event in runner.history():
+        if event.undone or event.event_type.startswith("log."):
+            continue
+        p = event.payload
+        if event.event_type == "history.bought":
+            entry = floor.entries.get(p.get("entry_id"))
+            kind = {"rebuy": "rebuy", "addon": "addon"}.get(p.get("kind"), "buyin")
+            if kind == "buyin" and entry is not None and entry.number > 1:
+                kind = "rebuy"
+            add(p.get("entry_id"), kind, float(p.get("paid_prize", 0)) + float(p.get("paid_house", 0)))
+        elif event.event_type in ("entry.registered", "entries.imported"):
+            for row in (p.get("entries") or [p]):
+                entry = floor.entries.get(row.get("entry_id"))
+                try:
+                    option = settings.buy_in_option(row.get("option"))
+                except DomainError:
+                    option = settings.buy_in_option(None)
+                add(row.get("entry_id"), "rebuy" if entry is not None and entry.number > 1 else "buyin",
+                    float(option.buy_in + option.fee))
+        elif event.event_type == "entry.rebuy":
+            add(p.get("entry_id"), "rebuy", float(settings.rebuy_price + settings.rebuy_fee))
+        elif event.event_type == "entry.addon":
+            add(p.get("entry_id"), "addon", float(settings.addon_price + settings.addon_fee))
+    return paid
 
 
 def player_results(floor: FloorRecords) -> list[PlayerResult]:
@@ -93,20 +136,29 @@ def player_results(floor: FloorRecords) -> list[PlayerResult]:
     return rows
 
 
-def floor_variables(floor: FloorRecords, rows: list[PlayerResult]) -> dict[str, dict[str, float]]:
-    """The TD3 formula variables a floor of this program can give, by player key (finished tournaments)."""
+def floor_variables(floor: FloorRecords, rows: list[PlayerResult],
+                    money: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float]]:
+    """The TD3 formula variables a floor of this program can give, by player key (finished tournaments);
+    ``money`` is what each paid by kind (``money_by_kind``)."""
     n = len(rows)
+    money = money or {}
+    none = {"buyin": 0.0, "rebuy": 0.0, "addon": 0.0}
     pot = float(floor.prize_pool)
     paid_places = sum(1 for r in rows if r.prize > 0)
-    common = {"buyins": n, "pot": pot, "totalRebuys": sum(r.rebuys for r in rows),
-              "totalAddOns": sum(r.addons for r in rows), "inTheMoneyRank": paid_places}
+    common = {"buyins": n, "pot": pot, "totalRebuys": sum(r.rebuys + r.entries - 1 for r in rows),
+              "totalAddOns": sum(r.addons for r in rows), "inTheMoneyRank": paid_places,
+              "totalBuyinsAmount": sum(m["buyin"] for m in money.values()),
+              "totalRebuysAmount": sum(m["rebuy"] for m in money.values()),
+              "totalAddOnsAmount": sum(m["addon"] for m in money.values())}
     out = {}
     for row in rows:
         if row.place is None:
             continue
+        mine = money.get(row.player_key, none)
         out[row.player_key] = {**common, "rank": row.place, "position": n + 1 - row.place,
                                "numberOfHits": row.hits, "numberOfRebuys": row.rebuys + row.entries - 1,
                                "numberOfAddOns": row.addons, "prizeWinnings": row.prize, "totalWinnings": row.prize,
+                               "buyinCost": mine["buyin"], "rebuyCost": mine["rebuy"], "addOnCost": mine["addon"],
                                "totalCost": row.paid, "take": row.prize - row.paid, "inTheMoney": int(row.prize > 0)}
     return out
 
@@ -142,7 +194,8 @@ class TournamentResults:
 
 
 def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
-    state = _state(store, tournament_id)
+    runner = _runner(store, tournament_id)
+    state = runner.state
     rows = player_results(state.floor)
     season = store.leagues.season_of(tournament_id)
     formula = season.formula if season else None
@@ -150,7 +203,7 @@ def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
     if formula and state.floor.finished:
         record = store.leagues.import_record(tournament_id)
         saved = record.get("players") if record else None
-        own = floor_variables(state.floor, rows)
+        own = floor_variables(state.floor, rows, money_by_kind(runner)) if not saved else {}
         scored = []
         for row in rows:
             variables = (saved or {}).get(str(row.player_id)) if saved else None
