@@ -80,6 +80,7 @@ class SaveBuilder:
     def __init__(self, title: str = "Thursday Deepstack", league: str | None = "River Club League",
                  season: str | None = "Autumn") -> None:
         self.title, self.league, self.season = title, league, season
+        self.uuid = "11111111-2222-4333-8444-555555555555"  # TD3's id of the game: one game saved again keeps it
         self.players: list[_Player] = []
         self.buy_in_profiles = [profile("Standard", 110, 10), profile("Early Bird", 100, 0, 12_000)]
         self.rebuy_profiles = [profile("Rebuy", 100, 0), profile("Double Rebuy", 200, 0, 20_000)]
@@ -211,7 +212,7 @@ class SaveBuilder:
         return {"V": "3.7.2", "L": New("LO.Layout", {"Screens": Pairs(screens)})}
 
     def tournament(self, maps: str = "from", old: bool = False) -> New:
-        fields: dict[str, Any] = {"UUID": "11111111-2222-4333-8444-555555555555"}
+        fields: dict[str, Any] = {"UUID": self.uuid}
         if self.league is not None:
             fields.update(LeagueUUID="l-1", LeagueName=self.league)
         if self.season is not None:

@@ -176,6 +176,7 @@ def test_season_standings_from_several_saves_with_an_adjustment(store: Store, tm
     b = evening()
     ids = [import_file(store, write(tmp_path, b, "night0.tdt")).tournament_id]
     b.players[4].points_adjustment = 3  # Ed's TD3 points adjustment, in the second save
+    b.uuid = "22222222-2222-4333-8444-555555555555"  # another night
     ids.append(import_file(store, write(tmp_path, b, "night1.tdt")).tournament_id)
     season = store.leagues.seasons()[0]
     assert (season.league, season.name) == ("River Club League", "Autumn")
@@ -363,3 +364,22 @@ def test_odd_rounds_are_made_runnable_and_busts_keep_their_rounds(store: Store, 
                                                            (7, 400)]
     hal = next(e for e in state.floor.entries.values() if e.name == "Hal Sorrel")
     assert hal.bust_level == 3  # busted in TD3's round 4, the 3rd level played here (round 2 lasted 0 minutes)
+
+
+def test_the_latest_save_of_one_game_counts_in_the_season_once(store: Store, tmp_path: Path) -> None:
+    half = evening()
+    half.ended = None  # saved half-way through the night ...
+    for player in half.players:
+        for buyin in player.buyins:
+            if buyin.get("BustOut") and buyin["BustOut"].fields["Time"] > half.players[0].buyins[0]["Time"] + 100 * 60_000:
+                del buyin["BustOut"]
+    half.history = half.history[:1]
+    first = import_file(store, write(tmp_path, half, "half.tdt"))
+    whole_night = import_file(store, write(tmp_path, evening(), "whole.tdt"))  # ... and again at its end
+    assert any(f"later save of tournament {first.tournament_id}" in w for w in whole_night.warnings)
+    season = store.leagues.seasons()[0]
+    assert [t.tournament_id for t in store.leagues.tournaments(season.id)] == [whole_night.tournament_id]
+    again = import_file(store, write(tmp_path, half, "half-again.tdt"))  # the older save once more: stays out
+    assert any("holds a later save of this game" in w for w in again.warnings)
+    assert [t.tournament_id for t in store.leagues.tournaments(season.id)] == [whole_night.tournament_id]
+    assert season_standings(store, season.id).lines[0].events == 1

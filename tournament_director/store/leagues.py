@@ -135,11 +135,24 @@ def insert_adjustment(c: Connection, season_id: int, player_id: int, points: Dec
 
 
 def record_import(c: Connection, tournament_id: int, source: str, program: str, external_id: str | None,
-                  played_on: str | None, variables: dict[str, Any]) -> None:
+                  played_on: str | None, variables: dict[str, Any], last_moment: str | None = None) -> None:
     c.execute(text("INSERT INTO tournament_import (tournament_id, source, program, external_id, played_on, "
-                   "variables, imported_at) VALUES (:t, :s, :p, :e, :d, :v, :at)"),
-              {"t": tournament_id, "s": source, "p": program, "e": external_id, "d": played_on,
+                   "last_moment, variables, imported_at) VALUES (:t, :s, :p, :e, :d, :m, :v, :at)"),
+              {"t": tournament_id, "s": source, "p": program, "e": external_id, "d": played_on, "m": last_moment,
                "v": json.dumps(variables), "at": _now()})
+
+
+def earlier_imports_in_seasons(c: Connection, program: str, external_id: str) -> list[tuple[int, str, str | None]]:
+    """(tournament id, name, last moment) of the imports of the same game that count in a season."""
+    rows = c.execute(text(
+        "SELECT i.tournament_id, t.name, i.last_moment FROM tournament_import i JOIN tournament t ON "
+        "t.id = i.tournament_id JOIN tournament_season s ON s.tournament_id = i.tournament_id "
+        "WHERE i.program = :p AND i.external_id = :e ORDER BY i.tournament_id"), {"p": program, "e": external_id})
+    return [(int(r[0]), r[1], r[2]) for r in rows]
+
+
+def take_out_of_season(c: Connection, tournament_id: int) -> None:
+    c.execute(text("DELETE FROM tournament_season WHERE tournament_id = :t"), {"t": tournament_id})
 
 
 class LeagueBook:

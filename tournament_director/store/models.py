@@ -146,5 +146,6 @@ class TournamentImportRow(SQLModel, table=True):
     program: str
     external_id: Optional[str] = None
     played_on: Optional[str] = None
+    last_moment: Optional[str] = None  # the save's latest recorded moment: a later save of the same game wins
     variables: str = Field(sa_column=Column(Text, nullable=False))
     imported_at: str

@@ -37,6 +37,7 @@ def saves(folder: Path) -> list[Path]:
     for night in range(3):
         b = evening()
         b.title = f"Thursday Deepstack {night + 1}"
+        b.uuid = f"11111111-2222-4333-8444-{night:012d}"
         if night == 2:  # Hal is never out on the third night and wins it: Ada goes out with the last three
             b.prizes = []
             del b.players[7].buyins[-1]["BustOut"]

@@ -186,16 +186,47 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
             season_name = save.season or (str(save.date.year) if save.date else "Season")
             season_id = league_rows.season_for(connection, league_id, season_name, save.season_uuid,
                                                save.financials.points_formula)
-            league_rows.put_in_season(connection, tournament_id, season_id)
+            if _counts_over_earlier_saves(connection, save, tournament_id, warnings):
+                league_rows.put_in_season(connection, tournament_id, season_id)
             for player in save.entrants:  # TD3's own points adjustments count in the season, as they did there
                 if player.points_adjustment:
                     league_rows.insert_adjustment(connection, season_id, player_ids[player.uuid],
                                                   player.points_adjustment, f"TD3 adjustment in {save.source}")
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
-                                  save.date.isoformat() if save.date else None, _formula_record(save, player_ids))
+                                  save.date.isoformat() if save.date else None, _formula_record(save, player_ids),
+                                  _last_moment(save))
     totals = money_totals(save)
     return ImportReport(tournament_id, save.source, settings.name, save.status.value, totals.players,
                         totals.entries, new, matched, save.league, season_name, tuple(dict.fromkeys(warnings)))
+
+
+def _last_moment(save: TdtTournament) -> str | None:
+    """The latest moment the save records (its end, a purchase, a bust, a line of its history)."""
+    moments = [m for m in (save.started, save.ended) if m is not None]
+    moments += [h.time for h in save.history if h.time is not None]
+    for player in save.players:
+        moments += [p.time for p in player.purchases()]
+        moments += [e.bust.time for e in player.entries if e.bust is not None]
+    return max(moments).isoformat() if moments else None
+
+
+def _counts_over_earlier_saves(connection: Any, save: TdtTournament, tournament_id: int,
+                               warnings: list[str]) -> bool:
+    """TD3 saves a game again and again under one id: the latest save of a game counts in the season, once. An
+    earlier import of the same game is taken out of the season (it stays in the file); a later one keeps its
+    place and this one stays out."""
+    if not save.uuid:
+        return True
+    mine = _last_moment(save) or ""
+    for earlier, name, moment in league_rows.earlier_imports_in_seasons(connection, PROGRAM, save.uuid):
+        if (moment or "") > mine:
+            warnings.append(f"tournament {earlier} ({name}) holds a later save of this game: it keeps counting in "
+                            "the season, this one does not")
+            return False
+        league_rows.take_out_of_season(connection, earlier)
+        warnings.append(f"this is a later save of tournament {earlier} ({name}): it now counts in the season "
+                        "instead of that one")
+    return True
 
 
 def _structure_payload(save: TdtTournament, structure: Any) -> dict[str, Any]:

@@ -62,6 +62,7 @@ def upgrade() -> None:
         sa.Column("program", sa.String(), nullable=False),
         sa.Column("external_id", sa.String(), nullable=True),
         sa.Column("played_on", sa.String(), nullable=True),
+        sa.Column("last_moment", sa.String(), nullable=True),  # the save's latest recorded moment (UTC ISO)
         # JSON: {player_id: {variable: value}}, what the points formula sees for each player of a finished save
         sa.Column("variables", sa.Text(), nullable=False),
         sa.Column("imported_at", sa.String(), nullable=False),
