@@ -73,12 +73,14 @@ class _Player:
     name: str
     buyins: list[dict[str, Any]] = field(default_factory=list)
     addons: list[dict[str, Any]] = field(default_factory=list)
+    points_adjustment: int = 0
 
 
 class SaveBuilder:
     def __init__(self, title: str = "Thursday Deepstack", league: str | None = "River Club League",
                  season: str | None = "Autumn") -> None:
         self.title, self.league, self.season = title, league, season
+        self.uuid = "11111111-2222-4333-8444-555555555555"  # TD3's id of the game: one game saved again keeps it
         self.players: list[_Player] = []
         self.buy_in_profiles = [profile("Standard", 110, 10), profile("Early Bird", 100, 0, 12_000)]
         self.rebuy_profiles = [profile("Rebuy", 100, 0), profile("Double Rebuy", 200, 0, 20_000)]
@@ -160,7 +162,8 @@ class SaveBuilder:
         info = {"UUID": p.uuid, "StreetAddress": "", "City": "", "Email1": f"{p.name.split()[0].lower()}@example.org",
                 "Phone1": "", "Notes": "", "LastModified": START_MS}
         return New("GamePlayer", {"UUID": p.uuid, "Name": New("PlayerName", nick), "Info": New("PlayerInfo", info),
-                                  "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0, "PointsAdjustment": 0,
+                                  "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0,
+                                  "PointsAdjustment": p.points_adjustment,
                                   "ChipCount": 10_000, "NumberOfTableMoves": 0, "PaidInFull": True,
                                   "HitsAdjustment": 0})
 
@@ -209,7 +212,7 @@ class SaveBuilder:
         return {"V": "3.7.2", "L": New("LO.Layout", {"Screens": Pairs(screens)})}
 
     def tournament(self, maps: str = "from", old: bool = False) -> New:
-        fields: dict[str, Any] = {"UUID": "11111111-2222-4333-8444-555555555555"}
+        fields: dict[str, Any] = {"UUID": self.uuid}
         if self.league is not None:
             fields.update(LeagueUUID="l-1", LeagueName=self.league)
         if self.season is not None:

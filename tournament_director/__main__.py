@@ -1,4 +1,8 @@
-"""``python -m tournament_director [--database PATH] [--lan HOST:PORT] [--smoke-test]``.
+"""``python -m tournament_director [--database PATH] [--lan HOST:PORT] [--smoke-test] [COMMAND ...]``.
+
+With a COMMAND (``import-tdt``, ``export-results``, ``export-summary``, ``seasons``, ``standings``,
+``import-players``, ``export-players``; see ``cli.py``) the program runs it on the database and exits, without a
+window.
 
 Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder.
 ``--lan HOST:PORT`` switches the room display on at that address (phones, TV, the director's remote).
@@ -40,8 +44,17 @@ def _listen_address(text: str) -> str:
     return text
 
 
+class _Parser(argparse.ArgumentParser):
+    """Refuses bad arguments on one line (exit code 2), naming the problem; ``--help`` shows the usage."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from tournament_director.cli import add_subcommands
+
+    parser = _Parser(
         prog="tournament-director",
         description="Run a live Texas Hold'em tournament: registration, seating, the blind clock, eliminations.")
     parser.add_argument("--database", type=Path, metavar="PATH",
@@ -52,7 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
                         help="build the windows headless on a temporary database (with --database: check that file, read-only, "
                              "and use a copy of it) and exit (0 when all is well)")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    add_subcommands(parser)
     return parser
+
+
+def database_path(args: argparse.Namespace) -> Path:
+    """The database the command line names (``--database``), else the embedded default: the one place it is read."""
+    return (args.database or default_database()).expanduser()
 
 
 def _run_smoke_test(database: Path | None = None) -> int:
@@ -90,11 +109,30 @@ def _run_smoke_test(database: Path | None = None) -> int:
     return 0
 
 
+def _check_options_before_the_command(parser: argparse.ArgumentParser, argv: Sequence[str]) -> None:
+    """An unknown option before the command is named as such, not taken for a command ("--databse x.sqlite")."""
+    from tournament_director.cli import COMMANDS
+
+    options = {o for action in parser._actions for o in action.option_strings}
+    for token in argv:
+        if token in COMMANDS:
+            return
+        if token.startswith("-") and token.split("=", 1)[0] not in options:
+            parser.error(f"unrecognized arguments: {token}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _check_options_before_the_command(parser, argv)
+    args = parser.parse_args(argv)
     if args.smoke_test:
         return _run_smoke_test(args.database.expanduser() if args.database else None)
-    database = (args.database or default_database()).expanduser()
+    database = database_path(args)
+    if args.command:
+        from tournament_director.cli import run
+
+        return run(args.command, args, database)
     from tournament_director.app import run_app
 
     return run_app(database, smoke_test=False, lan=args.lan)  # the store creates a missing folder, or refuses clearly

@@ -23,6 +23,7 @@ FILES = 200
 
 def season_save(rng: random.Random, number: int) -> SaveBuilder:
     b = SaveBuilder(title=f"Club Night {number}", season="Season One")
+    b.uuid = f"11111111-2222-4333-8444-{number:012d}"  # each night its own game
     b.layout_screens = rng.randint(28, 45)
     players = [b.player(f"Player {number}-{i}") for i in range(rng.randint(15, 30))]
     for i, uuid in enumerate(players):

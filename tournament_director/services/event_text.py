@@ -46,6 +46,15 @@ def _moves(p: Mapping[str, Any], names: Names) -> str:
     return "Moved " + "; ".join(moves) if moves else "Moves accepted"
 
 
+def _bought(p: Mapping[str, Any], names: Names) -> str:
+    paid = int(p.get("paid_prize", 0)) + int(p.get("paid_house", 0))
+    option = f" ({p['option']})" if p.get("option") else ""
+    if p.get("kind") == "entry":
+        return f"{p.get('name')} bought in{option} for {paid:,} (entry {p.get('entry_id')})"
+    what = "rebought" if p.get("kind") == "rebuy" else "took an add-on"
+    return f"{_who(names, p.get('entry_id'))} {what}{option} for {paid:,}"
+
+
 OCCASIONS = {"break": "at the break", "end_of_day": "at the end of the day", "deal": "for a deal", "count": ""}
 
 
@@ -66,7 +75,7 @@ CATEGORIES = (
     ("table.", "Seating"), ("moves.", "Seating"), ("entry.busted", "Elimination"), ("entry.", "Player"),
     ("chips.", "Chip count"), ("hand", "Hand"), ("payouts.", "Payouts"), ("deal.", "Deal"),
     ("structure.", "Structure"), ("clock.", "Clock"), ("ruling.", "Ruling"), ("chip_count.", "Chip count"),
-    ("log.", "Undo / redo"),
+    ("log.", "Undo / redo"), ("history.", "Brought over"),
 )
 
 
@@ -150,6 +159,11 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "chip_count.called": lambda: "Chip count called" + (f": {p['note']}" if p.get("note") else ""),
         "ruling.recorded": lambda: f"Floor ruling at table {p.get('table')}: "
                                    f"{p.get('ruling', {}).get('summary', '')}".rstrip(": "),
+        "history.bought": lambda: _bought(p, names),
+        "history.pot_set": lambda: f"Pot: fixed rake {p.get('fixed_rake', 0):,} taken, house added "
+                                   f"{p.get('house_contribution', 0):,}",
+        "history.awarded": lambda: f"Prizes awarded as recorded: {sum(a for _, a in p.get('awards', [])):,} "
+                                   f"to {len({e for e, _ in p.get('awards', [])})} player(s)",
         "log.undo": lambda: "Undone: an earlier event",
         "log.redo": lambda: "Redone: an earlier event",
     }

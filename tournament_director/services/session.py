@@ -518,6 +518,13 @@ class DirectorSession:
         """Act on a wall-clock notice on the GUI thread; returns what to tell the director (None: nothing)."""
         return self._wall_clock.handle(notice)
 
+    # ----- leagues, seasons, TD3 imports and the registry as CSV ----------------------------------------
+    @property
+    def leagues(self) -> Any:
+        from tournament_director.services.leagues import LeagueService
+
+        return LeagueService(self._store, self.operator)
+
     # ----- player registry (shared by every tournament) -------------------------------------------------
     def find_players(self, text: str, limit: int = 50) -> list[Any]:
         return list(self._store.find_players(text, limit=limit))

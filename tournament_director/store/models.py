@@ -84,3 +84,68 @@ class HeartbeatRow(SQLModel, table=True):
     __tablename__ = "heartbeat"
     tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
     beat_at: str
+
+
+class LeagueRow(SQLModel, table=True):
+    """A league: its points formula (TD3's formula language, domain/leagues) and another program's id."""
+
+    __tablename__ = "league"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(sa_column_kwargs={"unique": True})
+    formula: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    external_id: Optional[str] = None
+    created_at: str
+
+
+class SeasonRow(SQLModel, table=True):
+    __tablename__ = "season"
+    __table_args__ = (UniqueConstraint("league_id", "name", name="uq_season_league_name"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    league_id: int = Field(foreign_key="league.id")
+    name: str
+    # the season's own points formula (a TD3 save brings the one it was played with); None: the league's
+    formula: Optional[str] = Field(default=None, sa_column=Column(Text, nullable=True))
+    external_id: Optional[str] = None
+
+
+class TournamentSeasonRow(SQLModel, table=True):
+    """The season a tournament counts in (at most one)."""
+
+    __tablename__ = "tournament_season"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    season_id: int = Field(foreign_key="season.id")
+
+
+class PointsAdjustmentRow(SQLModel, table=True):
+    """Points added to (or taken from) a player's season total by the director; ``points`` is decimal text."""
+
+    __tablename__ = "points_adjustment"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    season_id: int = Field(foreign_key="season.id")
+    player_id: int = Field(foreign_key="player.id")
+    points: str
+    reason: str = Field(default="", sa_column_kwargs={"server_default": ""})
+    created_at: str
+
+
+class PlayerExternalIdRow(SQLModel, table=True):
+    """A registry player as another program knows him (``source`` "td3": his TD3 UUID)."""
+
+    __tablename__ = "player_external_id"
+    source: str = Field(primary_key=True)
+    external_id: str = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id")
+
+
+class TournamentImportRow(SQLModel, table=True):
+    """Where an imported tournament came from, and what its save gave each player for the points formula."""
+
+    __tablename__ = "tournament_import"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    source: str
+    program: str
+    external_id: Optional[str] = None
+    played_on: Optional[str] = None
+    last_moment: Optional[str] = None  # the save's latest recorded moment: a later save of the same game wins
+    variables: str = Field(sa_column=Column(Text, nullable=False))
+    imported_at: str

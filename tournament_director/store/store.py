@@ -10,12 +10,13 @@ from __future__ import annotations
 import logging
 import threading
 from datetime import UTC, datetime
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 
 from filelock import FileLock
-from sqlalchemy import Engine
+from sqlalchemy import Connection, Engine
 from sqlalchemy import text as sql_text
 
 from tournament_director.domain import limits
@@ -24,6 +25,7 @@ from tournament_director.store import backups
 from tournament_director.store.draft import TournamentDraft
 from tournament_director.store.event_log import EventLog, LogRow, insert_command
 from tournament_director.store.heartbeat import Heartbeat
+from tournament_director.store.leagues import LeagueBook
 from tournament_director.store.models import KIND_COMMAND
 from tournament_director.store.names import name_key, names_look_alike
 from tournament_director.store.opening import check_database, open_database
@@ -115,18 +117,19 @@ class Store:
                           first_events: Sequence[LogRow] = ()) -> int:
         """A new tournament; with ``first_events`` (commands numbered 1, 2, ...) written in the same
         transaction, so the tournament appears with all of them or not at all."""
-        clean = _clean_name(name, "tournament")
         with self.engine.begin() as connection:
-            result = connection.execute(
-                sql_text("INSERT INTO tournament (name, created_at, created_by) VALUES (:name, :at, :by)"),
-                {"name": clean, "at": utc_now_text(), "by": operator},
-            )
-            tournament_id = int(result.lastrowid)
-            for expected_seq, row in enumerate(first_events, start=1):
-                if row.kind != KIND_COMMAND or row.seq != expected_seq:
-                    raise ValueError(f"the first events of a tournament are commands 1, 2, ...: not {row}")
-                insert_command(connection, tournament_id, row)
-            return tournament_id
+            return insert_tournament(connection, name, operator, first_events)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """One BEGIN ... COMMIT for writes that must land together (an import: players, tournament, season);
+        an exception inside rolls everything back."""
+        with self.engine.begin() as connection:
+            yield connection
+
+    @property
+    def leagues(self) -> LeagueBook:
+        return LeagueBook(self.engine)
 
     def draft_tournament(self, name: str, operator: str = "director") -> TournamentDraft:
         """A tournament set up in memory, written by ``draft.commit()`` in one transaction (see store/draft.py)."""
@@ -196,6 +199,11 @@ class Store:
             rows = connection.execute(sql_text(sql), params).all()
         return [PlayerInfo(*row) for row in rows]
 
+    def all_players(self) -> list[PlayerInfo]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(sql_text("SELECT id, name, nickname, contact, notes FROM player ORDER BY id"))
+            return [PlayerInfo(*row) for row in rows]
+
     def possible_duplicates(self, name: str) -> list[PlayerInfo]:
         """Registered players who may be the person called ``name``: same name folded, words swapped, a typo."""
         key = name_key(name)
@@ -205,6 +213,21 @@ class Store:
             rows = connection.execute(sql_text("SELECT id, name, nickname, contact, notes, name_key FROM player")).all()
         nickname_matches = {r[0] for r in rows if r[2] and name_key(r[2]) == key}
         return [PlayerInfo(*r[:5]) for r in rows if r[0] in nickname_matches or names_look_alike(key, r[5])]
+
+
+def insert_tournament(connection: Connection, name: str, operator: str, first_events: Sequence[LogRow]) -> int:
+    """The tournament row and its first commands (numbered 1, 2, ...) inside the caller's transaction."""
+    clean = _clean_name(name, "tournament")
+    result = connection.execute(
+        sql_text("INSERT INTO tournament (name, created_at, created_by) VALUES (:name, :at, :by)"),
+        {"name": clean, "at": utc_now_text(), "by": operator},
+    )
+    tournament_id = int(result.lastrowid)
+    for expected_seq, row in enumerate(first_events, start=1):
+        if row.kind != KIND_COMMAND or row.seq != expected_seq:
+            raise ValueError(f"the first events of a tournament are commands 1, 2, ...: not {row}")
+        insert_command(connection, tournament_id, row)
+    return tournament_id
 
 
 def _clean_name(name: object, what: str) -> str:

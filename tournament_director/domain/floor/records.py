@@ -70,6 +70,11 @@ def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
     return value
 
 
+# ``deal_method`` of prizes awarded in another program and brought over as they were (imported.py): they stand
+# whole, whatever the payout table says, and may add up to more or less than the pot
+DEAL_AWARDED = "awarded"
+
+
 class FloorRecords:
     def __init__(self) -> None:
         self.settings = TournamentSettings()
@@ -86,6 +91,9 @@ class FloorRecords:
         self.chips_issued = 0
         self.chips_unassigned = 0  # lost by absent players or busted without an eliminator, not yet counted
         self.prize_contributions = 0
+        # money put into or taken from the pot outside the entries (another program's house contribution less its
+        # fixed rake, imported.py): part of the prize pool, not of any entry's payments
+        self.pot_adjustment = 0
         self.house_total = 0
         self.bounty_pool = 0
         self.bounty_unclaimed = 0
@@ -113,11 +121,11 @@ class FloorRecords:
     @property
     def prize_pool(self) -> int:
         """Entries, rebuys and add-ons less rake, topped up to the guarantee."""
-        return max(self.prize_contributions, self.settings.guarantee)
+        return max(self.prize_contributions + self.pot_adjustment, self.settings.guarantee)
 
     @property
     def guarantee_top_up(self) -> int:
-        return max(0, self.settings.guarantee - self.prize_contributions)
+        return max(0, self.settings.guarantee - self.prize_contributions - self.pot_adjustment)
 
     def entry(self, entry_id: Any) -> Entry:
         entry = self.entries.get(entry_id) if isinstance(entry_id, int) else None

@@ -68,6 +68,7 @@ def _snapshot(t: FloorRecords) -> dict[str, Any]:
         "chips_issued": t.chips_issued,
         "chips_unassigned": t.chips_unassigned,
         "prize_contributions": t.prize_contributions,
+        "pot_adjustment": t.pot_adjustment,
         "house_total": t.house_total,
         "bounty_pool": t.bounty_pool,
         "bounty_unclaimed": t.bounty_unclaimed,
@@ -115,6 +116,7 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         setattr(t, name, data[name])
     for name in ("finished_at", "last_count", "last_seating"):  # absent from snapshots of older versions
         setattr(t, name, data.get(name))
+    t.pot_adjustment = int(data.get("pot_adjustment", 0))
     if data["payout_percentages"] is not None:
         t.payout_percentages = tuple(Decimal(p) for p in data["payout_percentages"])
     if data.get("payout_table") is not None:

@@ -14,7 +14,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.records import BustGroup, FloorRecords
+from tournament_director.domain.floor.records import DEAL_AWARDED, BustGroup, FloorRecords
 from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
 from tournament_director.resources import resource_path
 
@@ -116,7 +116,9 @@ def standings(t: FloorRecords) -> list[StandingsRow]:
         shares = split_evenly(total, len(members), t.settings.payout_unit)  # tied places share, in payout units
         for entry_id, share in zip(sorted(members), shares):
             prize_of[entry_id] = share
-    if t.deal is not None:
+    if t.deal is not None and t.deal_method == DEAL_AWARDED:
+        prize_of = dict(t.deal)  # prizes awarded elsewhere stand as they were, the payout table aside
+    elif t.deal is not None:
         prize_of.update(t.deal)
     rows = []
     for entry in t.entries.values():

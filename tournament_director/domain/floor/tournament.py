@@ -35,6 +35,10 @@ Event types (payload fields), by part:
     payouts.edited          percentages: ["50", "30", "20"] | null (back to the payout table)
     payouts.table_set       table: {name, bands: [...]} (as PayoutTable.to_dict) | null (the settings' table)
     deal.made               method, shares: [[entry_id, amount], ...]
+  imported.py  (a history brought over from another program, purchases as paid there)
+    history.bought          kind, entry_id, chips, paid_prize, paid_house, option?, name?, player_id?, level?, time?
+    history.pot_set         fixed_rake, house_contribution
+    history.awarded         awards: [[entry_id, amount], ...], time?
 """
 
 from __future__ import annotations
@@ -43,7 +47,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, invariants, prizes, settings_changes, snapshot, tables
+from tournament_director.domain.floor import (
+    busts, entries, imported, invariants, prizes, settings_changes, snapshot, tables,
+)
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import payout_table
@@ -73,7 +79,7 @@ def route(*parts: Iterable[tuple[str, Handler]]) -> dict[str, Handler]:
 class Tournament(FloorRecords):
     HANDLERS = route(
         (("tournament.configured", _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
-        prizes.HANDLERS, settings_changes.HANDLERS,
+        prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS,
     )
 
     @classmethod

@@ -46,6 +46,12 @@ def build_menus(window: Any) -> None:
     add_action(w, "Save the structure as a template…", None, w.structure_tab.save_as_template, file_menu)
     add_action(w, "Edit the payout table…", None, w.payouts_tab.open_editor, file_menu)
     file_menu.addSeparator()
+    from tournament_director.ui.console import leagues_window, registry_csv, td3_import
+    w.td3_import_action = add_action(w, "Import from The Tournament Director…", "Ctrl+I",
+                                     lambda: td3_import.choose_td3_files(w), file_menu)
+    w.leagues_action = add_action(w, "Leagues and seasons…", "Ctrl+L", lambda: leagues_window.open_leagues(w),
+                                  file_menu)
+    file_menu.addSeparator()
     w.open_menu = file_menu.addMenu("Open tournament")
     w.open_menu.aboutToShow.connect(w._fill_open_menu)
     add_action(w, "Export results…", "Ctrl+E", w.results_tab.export_dialog, file_menu)
@@ -65,6 +71,9 @@ def build_menus(window: Any) -> None:
     add_action(w, "Seat card of the selected player as PDF…", "Ctrl+Shift+S", p.save_seat_card, players)
     add_action(w, "Draw seats", "Ctrl+Shift+D", p.draw_seats, players)
     add_action(w, "Close registration", None, p.close_registration, players)
+    players.addSeparator()
+    add_action(w, "Import players from CSV…", None, lambda: registry_csv.choose_import(w), players)
+    add_action(w, "Export players as CSV…", None, lambda: registry_csv.choose_export(w), players)
     clock = bar.addMenu("&Clock")
     w.toggle_clock_action = add_action(w, "Start / pause", "Space", w.toggle_clock, clock)
     add_action(w, "Next level", "Ctrl+Right", lambda: w.clock_command("next_level"), clock)
