@@ -86,12 +86,15 @@ class Tournament(FloorRecords):
             raise DomainError(f"the tournament floor does not know the event {event_type!r}")
         if not isinstance(payload, dict):
             raise DomainError(f"{event_type}: the payload must be a mapping")
+        self.changes.start()
         try:
             handler(self, payload)
         except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
                 raise
             raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
+        finally:
+            self.changes.stop()
 
     def to_snapshot(self) -> dict[str, Any]:
         return snapshot.to_snapshot(self)
