@@ -61,6 +61,32 @@ class TournamentState:
             "chip_count_calls": [dict(call) for call in self.chip_count_calls],
         }
 
+    # ----- checkpoints in parts (domain/floor/checkpoint.py): what changed since the last one -------------
+    def checkpoint(self) -> dict[str, Any]:
+        """{"core": ..., "entry": {id: row}, "table": {number: row}, "groups": {chunk: rows}}: the parts
+        changed since the last ``checkpoint_taken``; the core (everything but the floor's large parts) always."""
+        parts = self.floor.changed_parts()
+        parts["core"] = {
+            "floor": parts["core"],
+            "schedule": self.schedule.to_snapshot(),
+            "rulings": [dict(ruling) for ruling in self.rulings],
+            "chip_count_calls": [dict(call) for call in self.chip_count_calls],
+        }
+        return parts
+
+    def checkpoint_taken(self) -> None:
+        self.floor.checkpoint_taken()
+
+    @classmethod
+    def from_checkpoint(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
+                        groups: dict[int, list[Any]]) -> "TournamentState":
+        return cls(
+            Tournament.from_parts(core["floor"], entries, tables, groups),
+            Schedule.from_snapshot(core["schedule"]),
+            [dict(ruling) for ruling in core.get("rulings", [])],
+            [dict(call) for call in core.get("chip_count_calls", [])],
+        )
+
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> "TournamentState":
         return cls(

@@ -61,7 +61,29 @@ _PRUNE_SNAPSHOTS = text(
 # Snapshots of a large tournament are megabytes each: keep the newest few (enough for undoing recent commands).
 SNAPSHOTS_KEPT = 3
 _SAVE_SNAPSHOT = text(
-    "INSERT OR REPLACE INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"
+    "INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data) "
+    "ON CONFLICT (tournament_id, seq) DO UPDATE SET recorded_at = excluded.recorded_at, data = excluded.data"
+)
+# Checkpoints in parts: each part (an entry, a table, a chunk of bust groups) is written when it changed; the
+# checkpoint at seq S is, for every part, its newest version at or before S.
+_DROP_PARTS_FROM = text("DELETE FROM snapshot_part WHERE tournament_id = :tid AND seq >= :seq")
+_SAVE_PART = text(
+    "INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) VALUES (:tid, :kind, :number, :seq, :data) "
+    "ON CONFLICT (tournament_id, kind, number, seq) DO UPDATE SET data = excluded.data"
+)
+_PARTS_AT = text(
+    "SELECT kind, number, data FROM snapshot_part p WHERE tournament_id = :tid AND seq = ("
+    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = :tid AND q.kind = p.kind "
+    "AND q.number = p.number AND q.seq <= :seq)"
+)
+_OLDEST_KEPT = text(
+    "SELECT MIN(seq) FROM (SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept"
+)
+# a part's versions older than its newest one at or before the oldest checkpoint kept are no longer anyone's
+_PRUNE_PART = text(
+    "DELETE FROM snapshot_part WHERE tournament_id = :tid AND kind = :kind AND number = :number AND seq < ("
+    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = :tid AND q.kind = :kind "
+    "AND q.number = :number AND q.seq <= :oldest)"
 )
 
 
@@ -137,9 +159,34 @@ class EventLog:
                  "operator": operator, "target": target_seq},
             )
             connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+            connection.execute(_DROP_PARTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
 
     def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
         with self._engine.begin() as connection:
             connection.execute(_SAVE_SNAPSHOT, {"tid": self.tournament_id, "seq": seq, "at": recorded_at,
                                                 "data": data_json})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": self.tournament_id, "keep": SNAPSHOTS_KEPT})
+
+    def save_checkpoint(self, seq: int, core_json: str, parts: list[tuple[str, int, str]], recorded_at: str) -> None:
+        """A checkpoint in parts: its core in ``snapshot`` and the parts changed since the previous one."""
+        tid = self.tournament_id
+        with self._engine.begin() as connection:
+            connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": recorded_at, "data": core_json})
+            if parts:
+                connection.execute(_SAVE_PART, [{"tid": tid, "kind": kind, "number": number, "seq": seq,
+                                                 "data": data} for kind, number, data in parts])
+            connection.execute(_PRUNE_SNAPSHOTS, {"tid": tid, "keep": SNAPSHOTS_KEPT})
+            oldest = connection.execute(_OLDEST_KEPT, {"tid": tid, "keep": SNAPSHOTS_KEPT}).scalar()
+            if parts and oldest is not None:
+                connection.execute(_PRUNE_PART, [{"tid": tid, "kind": kind, "number": number, "oldest": oldest}
+                                                 for kind, number, _ in parts])
+
+    def checkpoint_parts(self, seq: int) -> dict[str, list[tuple[int, str]]]:
+        """Every part of the checkpoint at ``seq``: kind -> [(number, JSON)], in number order."""
+        found: dict[str, list[tuple[int, str]]] = {"entry": [], "table": [], "groups": []}
+        with self._engine.connect() as connection:
+            for kind, number, data in connection.execute(_PARTS_AT, {"tid": self.tournament_id, "seq": seq}):
+                found.setdefault(kind, []).append((number, data))
+        for rows in found.values():
+            rows.sort()
+        return found

@@ -81,6 +81,7 @@ class FloorRecords:
         # which entries and tables events changed (for checkpoints and the table index)
         self.changes = FloorChanges(self.entries, self.tables)  # type: ignore[arg-type]
         self._table_index: TableIndex | None = None
+        self.groups_checkpointed = 0  # bust groups already in a checkpoint (checkpoint.py)
         self.player_entries: dict[str, list[int]] = {}
         self.bust_groups: list[BustGroup] = []
         self.alive = 0

@@ -43,7 +43,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, invariants, prizes, settings_changes, snapshot, tables
+from tournament_director.domain.floor import (
+    busts, checkpoint, entries, invariants, prizes, settings_changes, snapshot, tables,
+)
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import payout_table
@@ -103,6 +105,21 @@ class Tournament(FloorRecords):
     def from_snapshot(cls, data: dict[str, Any]) -> "Tournament":
         t = cls()
         snapshot.restore(t, data)
+        t.changes.everything_changed()  # nothing of it is in a checkpoint of parts yet
+        return t
+
+    def changed_parts(self) -> checkpoint.Parts:
+        """The parts of the checkpoint changed since the last one (checkpoint.py)."""
+        return checkpoint.changed_parts(self)
+
+    def checkpoint_taken(self) -> None:
+        checkpoint.checkpoint_taken(self)
+
+    @classmethod
+    def from_parts(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
+                   groups: dict[int, list[Any]]) -> "Tournament":
+        t = cls()
+        checkpoint.from_parts(t, core, entries, tables, groups)
         return t
 
     # --- the parts' questions, asked of the tournament -------------------------------------------
