@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from sqlalchemy import text
 
 from tournament_director.services.commands import CommandRunner
@@ -35,8 +36,9 @@ def _floor(store, snapshot_every: int, entries: int = 90, tables: int = 10) -> t
     return runner, floor
 
 
-def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store) -> None:
-    runner, floor = _floor(store, snapshot_every=5)
+@pytest.mark.parametrize("snapshot_every", [5, 40])  # 40: checkpoints of more than a slice, written in slices
+def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, snapshot_every) -> None:
+    runner, floor = _floor(store, snapshot_every=snapshot_every)
     rng = random.Random(11)
     for step in range(150):
         t = runner.state.floor  # an undo puts a new state in place
@@ -57,7 +59,7 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store) 
             if not result.proposal.is_empty:
                 floor.accept_moves(result.proposal)
         if step % 10 == 0:
-            opened = CommandRunner(store, runner.tournament_id)
+            opened = CommandRunner(store, runner.tournament_id)  # maybe half way through writing a checkpoint
             _same(opened.state, runner.state)
             _same(opened.state, runner.rebuild())
     with store.engine.connect() as connection:
@@ -67,7 +69,9 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store) 
 
 def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None:
     runner, floor = _floor(store, snapshot_every=10_000, entries=180, tables=20)
-    runner._snapshot(runner.last_seq)  # the first checkpoint holds every part
+    runner._snapshot(runner.last_seq)  # the first checkpoint holds every part (in slices: flushed here)
+    assert _parts_at(store, runner.last_seq) == []
+    runner.flush_checkpoint()
     first = _parts_at(store, runner.last_seq)
     assert len([p for p in first if p[0] == "entry"]) == 180 and len([p for p in first if p[0] == "table"]) == 20
     t = runner.state.floor
@@ -109,5 +113,6 @@ def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoin
     victim = next(e for e in t.entries.values() if not e.busted)
     killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
     TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+    opened.flush_checkpoint()
     assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
     _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())

@@ -77,6 +77,15 @@ class TournamentState:
     def checkpoint_taken(self) -> None:
         self.floor.checkpoint_taken()
 
+    def everything_changed(self) -> None:
+        """The last checkpoint was lost: the next one holds every part."""
+        self.floor.changes.everything_changed()
+        self.floor.groups_checkpointed = 0
+
+    def changed_since_checkpoint(self) -> int:
+        """How many entries and tables the next checkpoint would write."""
+        return self.floor.changes.pending(len(self.floor.entries), len(self.floor.tables))
+
     @classmethod
     def from_checkpoint(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
                         groups: dict[int, list[Any]]) -> "TournamentState":

@@ -22,7 +22,7 @@ from typing import Any, Protocol, Self
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.store import EventInfo, Store
-from tournament_director.store.event_log import EventLog, LogRow
+from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
 from tournament_director.store.store import utc_now_text
 
@@ -30,7 +30,14 @@ log = logging.getLogger(__name__)
 
 __all__ = ["Aggregate", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT", "REDO_EVENT"]
 
-SNAPSHOT_EVERY = 200
+SNAPSHOT_EVERY = 200  # checkpoints in parts are small: often, so each writes little and an undo refolds little
+# A command that changed this many entries and tables (registrations imported, the draw, a hand at every table)
+# is followed by its checkpoint at once, so that writing is part of a command that is long anyway and never of
+# the next bust's.
+CHECKPOINT_AFTER_CHANGES = 2_000
+# A periodic checkpoint (some hundreds of parts) is written in slices of this many parts, each in the transaction
+# of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
+CHECKPOINT_SLICE = 100
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
@@ -86,6 +93,7 @@ class CommandRunner:
 
     # ----- loading ---------------------------------------------------------------------------------------
     def _load(self) -> None:
+        self._pending_checkpoint: tuple[int, str, list[tuple[str, int, str]]] | None = None
         self._last_seq = self._log.last_seq()
         try:
             self.state, self._applied_since_snapshot = self._fold(before_seq=None)
@@ -180,15 +188,17 @@ class CommandRunner:
         self.state.apply(event_type, json.loads(payload_json))
         seq = self._last_seq + 1
         recorded_at = utc_now_text()
+        piece = self._next_slice()
         try:
-            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at)
+            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
         except BaseException:
             self._reload_after_failed_write()
             raise
+        self._slice_written(piece)
         self._last_seq = seq
         self._redo_stack.clear()
         self._applied_since_snapshot += 1
-        if self._applied_since_snapshot >= self.snapshot_every:
+        if self._applied_since_snapshot >= self.snapshot_every or self._many_changes():
             self._snapshot(seq)
         return EventInfo(seq, event_type, json.loads(payload_json), self.operator,
                          datetime.fromisoformat(recorded_at), False)
@@ -197,6 +207,7 @@ class CommandRunner:
         """A checkpoint: in parts (only what changed since the last one) when the aggregate keeps them, else whole."""
         try:
             if hasattr(self.state, "checkpoint"):
+                self.flush_checkpoint()
                 self._checkpoint_in_parts(seq)
             else:
                 data = json.dumps(self.state.to_snapshot(), ensure_ascii=False, allow_nan=False)
@@ -204,14 +215,57 @@ class CommandRunner:
             self._applied_since_snapshot = 0
         except Exception:  # the event is recorded; a missing snapshot only makes the next opening slower
             log.warning("snapshot at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+            self._checkpoint_lost()
+
+    def _many_changes(self) -> bool:
+        changed = getattr(self.state, "changed_since_checkpoint", None)
+        return changed is not None and changed() >= CHECKPOINT_AFTER_CHANGES
 
     def _checkpoint_in_parts(self, seq: int) -> None:
+        """The changed parts as JSON now (the state moves on); written at once when few or after a command that
+        changed many, else a slice with each of the next commands (``_next_slice``)."""
+        many = self._many_changes()
         parts = self.state.checkpoint()
         core = json.dumps({"parts": True, "core": parts["core"]}, ensure_ascii=False, allow_nan=False)
         rows = [(kind, number, json.dumps(value, ensure_ascii=False, allow_nan=False))
                 for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
-        self._log.save_checkpoint(seq, core, rows, utc_now_text())
         self.state.checkpoint_taken()
+        if many or len(rows) <= CHECKPOINT_SLICE:
+            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+        else:
+            self._pending_checkpoint = (seq, core, rows)
+
+    def _next_slice(self) -> CheckpointSlice | None:
+        if self._pending_checkpoint is None:
+            return None
+        seq, core, rows = self._pending_checkpoint
+        last = len(rows) <= CHECKPOINT_SLICE
+        return CheckpointSlice(seq, rows[:CHECKPOINT_SLICE], core if last else None, utc_now_text())
+
+    def _slice_written(self, piece: CheckpointSlice | None) -> None:
+        if piece is None or self._pending_checkpoint is None:
+            return
+        seq, core, rows = self._pending_checkpoint
+        rest = rows[len(piece.parts):]
+        self._pending_checkpoint = (seq, core, rest) if piece.core_json is None else None
+
+    def flush_checkpoint(self) -> None:
+        """Write what is left of a checkpoint being written in slices (before an undo, a redo or closing)."""
+        if self._pending_checkpoint is None:
+            return
+        seq, core, rows = self._pending_checkpoint
+        self._pending_checkpoint = None
+        try:
+            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+        except Exception:  # the events are recorded; without this checkpoint the next opening folds more
+            log.warning("checkpoint at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+            self._checkpoint_lost()
+
+    def _checkpoint_lost(self) -> None:
+        """A checkpoint was not written: the next one must hold every part, standing on no earlier one."""
+        everything = getattr(self.state, "everything_changed", None)
+        if callable(everything):
+            everything()
 
     def _reload_after_failed_write(self) -> None:
         try:
@@ -228,6 +282,7 @@ class CommandRunner:
 
     def undo(self, seq: int | None = None) -> EventInfo:
         """Undo the latest active command, or the command ``seq``; returns that command, now marked undone."""
+        self.flush_checkpoint()
         if seq is None:
             target = self._log.latest_active_command()
             if target is None:
@@ -250,6 +305,7 @@ class CommandRunner:
 
     def redo(self) -> EventInfo:
         """Redo the most recently undone command (only while nothing new was done since)."""
+        self.flush_checkpoint()
         if not self._redo_stack:
             raise DomainError("there is nothing to redo")
         target = self._command(self._redo_stack[-1], "redo")

@@ -58,8 +58,8 @@ _PRUNE_SNAPSHOTS = text(
     "DELETE FROM snapshot WHERE tournament_id = :tid AND seq NOT IN "
     "(SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep)"
 )
-# Snapshots of a large tournament are megabytes each: keep the newest few (enough for undoing recent commands).
-SNAPSHOTS_KEPT = 3
+# Keep the newest few checkpoints (enough for undoing recent commands; in parts they share unchanged parts).
+SNAPSHOTS_KEPT = 8
 _SAVE_SNAPSHOT = text(
     "INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data) "
     "ON CONFLICT (tournament_id, seq) DO UPDATE SET recorded_at = excluded.recorded_at, data = excluded.data"
@@ -67,8 +67,8 @@ _SAVE_SNAPSHOT = text(
 # Checkpoints in parts: each part (an entry, a table, a chunk of bust groups) is written when it changed; the
 # checkpoint at seq S is, for every part, its newest version at or before S.
 _DROP_PARTS_FROM = text("DELETE FROM snapshot_part WHERE tournament_id = :tid AND seq >= :seq")
-_SAVE_PART = text(
-    "INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) VALUES (:tid, :kind, :number, :seq, :data) "
+_SAVE_PART_RAW = (
+    "INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) VALUES (?, ?, ?, ?, ?) "
     "ON CONFLICT (tournament_id, kind, number, seq) DO UPDATE SET data = excluded.data"
 )
 _PARTS_AT = text(
@@ -80,11 +80,21 @@ _OLDEST_KEPT = text(
     "SELECT MIN(seq) FROM (SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept"
 )
 # a part's versions older than its newest one at or before the oldest checkpoint kept are no longer anyone's
-_PRUNE_PART = text(
-    "DELETE FROM snapshot_part WHERE tournament_id = :tid AND kind = :kind AND number = :number AND seq < ("
-    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = :tid AND q.kind = :kind "
-    "AND q.number = :number AND q.seq <= :oldest)"
+_PRUNE_PART_RAW = (
+    "DELETE FROM snapshot_part WHERE tournament_id = ? AND kind = ? AND number = ? AND seq < ("
+    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = ? AND q.kind = ? "
+    "AND q.number = ? AND q.seq <= ?)"
 )
+
+
+@dataclass(frozen=True)
+class CheckpointSlice:
+    """Some parts of the checkpoint at ``seq``, and its core when this slice completes it."""
+
+    seq: int
+    parts: list[tuple[str, int, str]]
+    core_json: str | None = None
+    recorded_at: str = ""
 
 
 def insert_command(connection: Any, tournament_id: int, row: LogRow) -> None:
@@ -138,10 +148,14 @@ class EventLog:
         return (found[0], found[1]) if found else None
 
     # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
-    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str) -> None:
+    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
+                       checkpoint: "CheckpointSlice | None" = None) -> None:
+        """Append one command; ``checkpoint``: a slice of a checkpoint written in the same transaction."""
         with self._engine.begin() as connection:
             insert_command(connection, self.tournament_id,
                            LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
+            if checkpoint is not None:
+                self._write_checkpoint(connection, checkpoint)
 
     def record_undo_or_redo(self, *, target_seq: int, undo: bool, record_seq: int, record_type: str,
                             payload_json: str, operator: str, recorded_at: str) -> None:
@@ -167,19 +181,27 @@ class EventLog:
                                                 "data": data_json})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": self.tournament_id, "keep": SNAPSHOTS_KEPT})
 
-    def save_checkpoint(self, seq: int, core_json: str, parts: list[tuple[str, int, str]], recorded_at: str) -> None:
-        """A checkpoint in parts: its core in ``snapshot`` and the parts changed since the previous one."""
-        tid = self.tournament_id
+    def save_checkpoint(self, seq: int, core_json: str | None, parts: list[tuple[str, int, str]],
+                        recorded_at: str) -> None:
+        """Parts of the checkpoint at ``seq`` and, with ``core_json``, its core: a checkpoint once that is in."""
         with self._engine.begin() as connection:
-            connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": recorded_at, "data": core_json})
-            if parts:
-                connection.execute(_SAVE_PART, [{"tid": tid, "kind": kind, "number": number, "seq": seq,
-                                                 "data": data} for kind, number, data in parts])
+            self._write_checkpoint(connection, CheckpointSlice(seq, parts, core_json, recorded_at))
+
+    def _write_checkpoint(self, connection: Any, piece: "CheckpointSlice") -> None:
+        tid, seq, parts = self.tournament_id, piece.seq, piece.parts
+        # thousands of rows at once: the driver's own executemany, without per-row statement work
+        mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+        if parts:
+            connection.exec_driver_sql(_SAVE_PART_RAW.replace("?", mark),
+                                       [(tid, kind, number, seq, data) for kind, number, data in parts])
+        if piece.core_json is not None:
+            connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": piece.recorded_at,
+                                                "data": piece.core_json})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": tid, "keep": SNAPSHOTS_KEPT})
-            oldest = connection.execute(_OLDEST_KEPT, {"tid": tid, "keep": SNAPSHOTS_KEPT}).scalar()
-            if parts and oldest is not None:
-                connection.execute(_PRUNE_PART, [{"tid": tid, "kind": kind, "number": number, "oldest": oldest}
-                                                 for kind, number, _ in parts])
+        oldest = connection.execute(_OLDEST_KEPT, {"tid": tid, "keep": SNAPSHOTS_KEPT}).scalar()
+        if parts and oldest is not None:
+            connection.exec_driver_sql(_PRUNE_PART_RAW.replace("?", mark),
+                                       [(tid, kind, number, tid, kind, number, oldest) for kind, number, _ in parts])
 
     def checkpoint_parts(self, seq: int) -> dict[str, list[tuple[int, str]]]:
         """Every part of the checkpoint at ``seq``: kind -> [(number, JSON)], in number order."""

@@ -110,6 +110,11 @@ class FloorChanges:
             self.checkpoint_tables.add(tables, every_table)
             self.index_tables.add(tables, every_table)
 
+    def pending(self, entries: int, tables: int) -> int:
+        """How many entries and tables changed since the last checkpoint (of ``entries`` and ``tables``)."""
+        return ((entries if self.checkpoint_entries.everything else len(self.checkpoint_entries.keys))
+                + (tables if self.checkpoint_tables.everything else len(self.checkpoint_tables.keys)))
+
     def checkpoint_taken(self) -> None:
         self.checkpoint_entries = Changed()
         self.checkpoint_tables = Changed()
