@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from contextlib import contextmanager
+from collections.abc import Iterator
+
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import IntegrityError
+
+from tournament_director.store.errors import SeqTaken
+from tournament_director.store.server import announce
 
 from tournament_director.store.models import KIND_COMMAND, KIND_REDO, KIND_UNDO
 
@@ -29,12 +36,12 @@ _COLUMNS = "seq, kind, type, payload, operator, recorded_at, undone, target_seq"
 
 _INSERT = text(
     "INSERT INTO event (tournament_id, seq, recorded_at, kind, type, payload, operator, undone, target_seq) "
-    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, 0, :target)"
+    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, false, :target)"
 )
 _LAST_SEQ = text("SELECT MAX(seq) FROM event WHERE tournament_id = :tid")
 _COMMAND = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq = :seq")
 _LATEST_ACTIVE = text(
-    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}' AND undone = 0 "
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}' AND undone = false "
     "ORDER BY seq DESC LIMIT 1"
 )
 _COMMANDS_AFTER = text(
@@ -46,6 +53,7 @@ _TRAILING_RECORDS = text(
     f"(SELECT MAX(seq) FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}'), 0) ORDER BY seq"
 )
 _ALL = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid ORDER BY seq")
+_ROWS_AFTER = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > :after ORDER BY seq")
 _SET_UNDONE = text(
     f"UPDATE event SET undone = :undone WHERE tournament_id = :tid AND seq = :seq AND kind = '{KIND_COMMAND}' "
     "AND undone = :was"
@@ -85,6 +93,17 @@ _PRUNE_PART_RAW = (
     "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = ? AND q.kind = ? "
     "AND q.number = ? AND q.seq <= ?)"
 )
+
+
+@contextmanager
+def _seq_guard() -> Iterator[None]:
+    """A seq already taken (by another station on the same server) is SeqTaken, the transaction rolled back."""
+    try:
+        yield
+    except IntegrityError as error:
+        if "uq_event_tournament_seq" in str(error.orig) or "event.tournament_id, event.seq" in str(error.orig):
+            raise SeqTaken(str(error.orig)) from None
+        raise
 
 
 @dataclass(frozen=True)
@@ -140,6 +159,10 @@ class EventLog:
     def all_rows(self) -> list[LogRow]:
         return self._rows(_ALL)
 
+    def rows_after(self, seq: int) -> list[LogRow]:
+        """Every row (commands, undo and redo records) after ``seq``: what other stations appended."""
+        return self._rows(_ROWS_AFTER, after=seq)
+
     def newest_snapshot(self, before_seq: int | None = None) -> tuple[int, str] | None:
         """(seq, JSON) of the newest snapshot taken at a seq lower than ``before_seq`` (any, if None)."""
         limit = before_seq if before_seq is not None else 2**62
@@ -150,22 +173,25 @@ class EventLog:
     # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
     def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
                        checkpoint: "CheckpointSlice | None" = None) -> None:
-        """Append one command; ``checkpoint``: a slice of a checkpoint written in the same transaction."""
-        with self._engine.begin() as connection:
+        """Append one command; ``checkpoint``: a slice of a checkpoint written in the same transaction.
+
+        Raises SeqTaken when another station appended ``seq`` first (the unique (tournament, seq) constraint)."""
+        with _seq_guard(), self._engine.begin() as connection:
             insert_command(connection, self.tournament_id,
                            LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
             if checkpoint is not None:
                 self._write_checkpoint(connection, checkpoint)
+            announce(connection, self.tournament_id, seq)
 
     def record_undo_or_redo(self, *, target_seq: int, undo: bool, record_seq: int, record_type: str,
                             payload_json: str, operator: str, recorded_at: str) -> None:
         """Flip the command's undone flag, append the undo/redo record, drop snapshots it invalidates."""
-        with self._engine.begin() as connection:
+        with _seq_guard(), self._engine.begin() as connection:
             changed = connection.execute(
-                _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": int(undo), "was": int(not undo)}
+                _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": bool(undo), "was": not undo}
             ).rowcount
-            if changed != 1:
-                raise RuntimeError(f"event #{target_seq} of tournament {self.tournament_id} changed under us")
+            if changed != 1:  # another station undid or redid it first
+                raise SeqTaken(f"event #{target_seq} of tournament {self.tournament_id} was changed elsewhere")
             connection.execute(
                 _INSERT,
                 {"tid": self.tournament_id, "seq": record_seq, "at": recorded_at,
@@ -174,6 +200,7 @@ class EventLog:
             )
             connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
             connection.execute(_DROP_PARTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+            announce(connection, self.tournament_id, record_seq)
 
     def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
         with self._engine.begin() as connection:
