@@ -22,13 +22,15 @@ from typing import Any, Protocol, Self
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.store import EventInfo, Store
+from tournament_director.store.errors import SeqTaken
 from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
 from tournament_director.store.store import utc_now_text
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Aggregate", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT", "REDO_EVENT"]
+__all__ = ["Aggregate", "ChangedElsewhere", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT",
+           "REDO_EVENT"]
 
 SNAPSHOT_EVERY = 200  # checkpoints in parts are small: often, so each writes little and an undo refolds little
 # A command that changed this many entries and tables (registrations imported, the draw, a hand at every table)
@@ -41,6 +43,15 @@ CHECKPOINT_SLICE = 100
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+
+
+class ChangedElsewhere(DomainError):
+    """Another station recorded first: this station's command was not recorded, and its state now holds the other
+    station's events (``events``); DirectorSession.run tries the command again, or refuses it naming them."""
+
+    def __init__(self, events: list[EventInfo]) -> None:
+        self.events = events
+        super().__init__("another station recorded a change first; this one was not recorded: look again")
 
 
 class Aggregate(Protocol):
@@ -191,6 +202,8 @@ class CommandRunner:
         piece = self._next_slice()
         try:
             self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
+        except SeqTaken:
+            raise self._changed_elsewhere(seq - 1) from None
         except BaseException:
             self._reload_after_failed_write()
             raise
@@ -266,6 +279,33 @@ class CommandRunner:
         everything = getattr(self.state, "everything_changed", None)
         if callable(everything):
             everything()
+
+    def _changed_elsewhere(self, built_on: int) -> ChangedElsewhere:
+        """Another station appended after ``built_on``: refold with its events, and say which they were."""
+        self._load()
+        return ChangedElsewhere([_event_info(row) for row in self._log.rows_after(built_on)])
+
+    def catch_up(self) -> list[EventInfo]:
+        """Fold in what other stations appended since this state was built (commands one by one; an undo or a
+        redo by another station refolds); returns those events, [] when there were none."""
+        rows = self._log.rows_after(self._last_seq)
+        if not rows:
+            return []
+        self.flush_checkpoint()
+        if any(row.kind != KIND_COMMAND for row in rows):
+            self._load()
+        else:
+            for row in rows:
+                try:
+                    self.state.apply(row.event_type, json.loads(row.payload_json))
+                except DomainError:  # cannot happen with one fold order; refold from the log to be sure
+                    log.warning("%s from another station did not fold here; refolding", _describe(row))
+                    self._load()
+                    break
+                self._last_seq = row.seq
+                self._applied_since_snapshot += 1
+            self._redo_stack.clear()
+        return [_event_info(row) for row in rows]
 
     def _reload_after_failed_write(self) -> None:
         try:
@@ -348,6 +388,8 @@ class CommandRunner:
                 target_seq=target.seq, undo=undo, record_seq=record_seq,
                 record_type=UNDO_EVENT if undo else REDO_EVENT, payload_json=payload,
                 operator=self.operator, recorded_at=utc_now_text())
+        except SeqTaken:
+            raise self._changed_elsewhere(self._last_seq) from None
         except BaseException:
             self._reload_after_failed_write()
             raise
