@@ -22,6 +22,7 @@ from tournament_director.ui.console.players_tab import PlayersTab
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
 from tournament_director.ui.console.structure_tab import StructureTab
+from tournament_director.ui.stations import OtherStations
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.console.wizard import NewTournamentDialog
@@ -50,7 +51,10 @@ class MainWindow(QMainWindow):
         self.wall_clock_signals = WallClockSignals(self)
         self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
         self.setWindowTitle("Tournament Director")
+        if getattr(session, "on_server", False):  # which station this is, and the event it shares
+            self.setWindowTitle(f"Tournament Director — {session.operator} · {session.database_location}")
         self.signals = SessionSignals(session, self)
+        self.other_stations = OtherStations(session, self)  # other stations' commands on a PostgreSQL event
 
         central = QWidget()
         column = QVBoxLayout(central)
@@ -410,6 +414,7 @@ class MainWindow(QMainWindow):
         self._deadline_timer.stop()
         self.remember_placement()
         self.signals.disconnect_session()
+        self.other_stations.stop()
         super().closeEvent(event)
 
     # ----- where the console sits: its size, maximised or not, and its screen -------------------------------
