@@ -51,8 +51,6 @@ class MainWindow(QMainWindow):
         self.wall_clock_signals = WallClockSignals(self)
         self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
         self.setWindowTitle("Tournament Director")
-        if getattr(session, "on_server", False):  # which station this is, and the event it shares
-            self.setWindowTitle(f"Tournament Director — {session.operator} · {session.database_location}")
         self.signals = SessionSignals(session, self)
         self.other_stations = OtherStations(session, self)  # other stations' commands on a PostgreSQL event
 
@@ -381,7 +379,10 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
-        self.setWindowTitle(f"{name} — Tournament Director" if name else "Tournament Director")
+        title = f"{name} — Tournament Director" if name else "Tournament Director"
+        if getattr(self.session, "on_server", False):  # which station this is, and the event it shares
+            title += f" — {self.session.operator} · {self.session.database_location}"
+        self.setWindowTitle(title)
         self.mini_clock.refresh()
         for tab in self.all_tabs:
             self._refresh_tab(tab)
