@@ -222,6 +222,9 @@ class CommandRunner:
             if hasattr(self.state, "checkpoint"):
                 self.flush_checkpoint()
                 self._checkpoint_in_parts(seq)
+                # what the commands since the last checkpoint built (a field registered, tables drawn) stays
+                # for the event's life: out of the collector's walks, which grow with the field
+                gc.freeze()
             else:
                 data = json.dumps(self.state.to_snapshot(), ensure_ascii=False, allow_nan=False)
                 self._log.save_snapshot(seq, data, utc_now_text())

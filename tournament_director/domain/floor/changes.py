@@ -57,6 +57,11 @@ class TrackedDict(dict):  # type: ignore[type-arg]
             self.everything = True
         return dict.__iter__(self)
 
+    def search(self) -> Iterator[Any]:
+        """The values, walked without noting every key: for a search whose find is then looked up by its key
+        before it is changed (the winner of the finish)."""
+        return iter(dict.values(self))
+
     def take(self) -> tuple[set[Any], bool]:
         """The keys noted since the last ``take`` and whether the whole mapping was walked; starts afresh."""
         touched, everything = self.touched, self.everything
