@@ -41,6 +41,7 @@ from tournament_director.services.wall_clock import WallClockJobs
 
 # The services-level name for a refused database, so the UI never imports the store.
 from tournament_director.store import DatabaseRefused, Store
+from tournament_director.store.store import server_backup_note
 
 log = logging.getLogger(__name__)
 
@@ -629,5 +630,11 @@ class DirectorSession:
         return list(self._store.possible_duplicates(name))
 
     def backup_now(self) -> Path:
+        """A copy of the database file now; on a server refused, saying backups are the operator's (pg_dump)."""
         return self._store.backup_now()
+
+    def backup_note(self) -> str:
+        """Where this event's backups come from, for a station on a server."""
+        note = server_backup_note(self.database_location)
+        return note[0].upper() + note[1:]
 

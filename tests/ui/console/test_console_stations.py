@@ -7,6 +7,8 @@ import random
 import time
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from tournament_director.services.session import DirectorSession
 from tournament_director.ui.console.window import MainWindow
 
@@ -44,6 +46,12 @@ def test_the_console_shows_another_stations_bust_within_a_second(qtbot, ui_setti
         said = [(row.description, row.operator) for row in console.log_tab.model.rows]  # the Log tab's history
         assert (f"Ann Lee out, eliminated by {t.entries[killer].name}", "the registration desk") in said
         assert seen_after < 1.0
+        # File > Back up now (Ctrl+Shift+B): no file to copy on a server, the console says whose backups they are
+        console.activateWindow()
+        qtbot.waitUntil(console.isActiveWindow, timeout=2000)
+        qtbot.keyClick(console, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        qtbot.waitUntil(lambda: "pg_dump" in console.statusBar().currentMessage(), timeout=2000)
+        assert "backups are the operator's" in console.statusBar().currentMessage()
         SHOTS.mkdir(exist_ok=True)
         console.grab().save(str(SHOTS / "console-other-station-bust.png"))
         console.close()

@@ -332,6 +332,9 @@ class MainWindow(QMainWindow):
             projector.refresh()
 
     def backup_now(self) -> None:
+        if self.session is not None and self.session.on_server:  # no file to copy: say whose backups they are
+            self.tell(self.session.backup_note())
+            return
         if self.session is not None:
             path = self.run_command(self.session.backup_now)
             if path:
