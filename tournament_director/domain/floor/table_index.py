@@ -30,8 +30,17 @@ class TableIndex:
         self._by_rank: SortedList = SortedList()  # (group, order within the group, number)
         self.players = 0
         self.capacity = 0
-        for number in dict.keys(tables):  # type: ignore[arg-type]  (not noted as a change of every table)
-            self.refresh(number)
+        keys = []
+        for number, table in dict.items(tables):  # type: ignore[arg-type]  (not noted as a change of every table)
+            if not table.broken and table.seats:
+                key = (len(table.seats), *self.tie(number), number)
+                keys.append(key)
+                self._keys[number] = key
+                self._capacity[number] = table.capacity
+                self.players += key[0]
+                self.capacity += table.capacity
+        self._by_count = SortedList(keys)
+        self._by_rank = SortedList(key[1:] for key in keys)
 
     def tie(self, number: int) -> tuple[int, int]:
         """Ascending: from the last table to break to the first (the predetermined order breaks first)."""

@@ -97,6 +97,8 @@ class Tournament(FloorRecords):
             raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
         finally:
             self.changes.stop()
+        if self.changes.index_tables.everything or len(self.changes.index_tables.keys) > 1000:
+            self.table_index()  # the index is rebuilt with a command that moved the whole room (the draw)
 
     def to_snapshot(self) -> dict[str, Any]:
         return snapshot.to_snapshot(self)
