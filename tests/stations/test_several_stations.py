@@ -135,3 +135,31 @@ def test_a_station_killed_in_the_middle_of_its_commands_loses_nothing_it_acknowl
         assert session.runner.last_seq >= max(acknowledged)
     finally:
         session.close()
+
+
+def test_an_undo_after_another_stations_command_is_refused_not_done_on_what_was_not_seen(pg_url) -> None:
+    tournament = _event(pg_url, players=18, tables=2)
+    desk = DirectorSession.open(pg_url, operator="the registration desk")
+    floor = DirectorSession.open(pg_url, operator="the floor")
+    try:
+        for station in (desk, floor):
+            station.select_tournament(tournament)
+        t = desk.state.floor
+        ann = next(e for e in t.entries.values() if not e.busted)
+        bob = next(e for e in t.tables[ann.table].seats.values() if e != ann.id)
+        desk.run(desk.tournament.bust, ann.id, [bob])
+        seq = desk.runner.last_seq
+        try:
+            floor.undo()
+        except DomainError as refusal:
+            assert f"“{ann.name} out, eliminated by {t.entries[bob].name}” was recorded at the registration desk" \
+                   in str(refusal) and "so nothing was undone" in str(refusal)
+        else:
+            raise AssertionError("the undo was done on a log the floor had not seen")
+        log = dict(_log(pg_url, tournament))
+        assert max(log) == seq  # nothing recorded by the refused undo
+        assert floor.state.floor.entries[ann.id].busted  # the floor now shows the desk's bust
+    finally:
+        desk.close()
+        floor.close()
+

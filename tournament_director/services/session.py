@@ -490,12 +490,24 @@ class DirectorSession:
     def undo(self, seq: int | None = None) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
-        return self._with_retry(lambda: self._runner.undo(seq))
+        return self._not_retried(lambda: self._runner.undo(seq), "undone")
 
     def redo(self) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
-        return self._with_retry(self._runner.redo)
+        return self._not_retried(self._runner.redo, "redone")
+
+    def _not_retried(self, step: Callable[[], Any], verb: str) -> Any:
+        """An undo or a redo is meant for what this station showed: when another station recorded first it is
+        refused, never done on the log the director has not seen yet."""
+        try:
+            event = step()
+        except ChangedElsewhere as changed:
+            self.notify("state")
+            raise DomainError(f"{self._said_elsewhere(changed.events)}, so nothing was {verb}: look at the log "
+                              "again") from None
+        self.notify("state")
+        return event
 
     def heartbeat(self, *, force: bool = False) -> bool:
         """The console's repaint timer calls this: a running clock writes every few seconds that the program
