@@ -2,8 +2,9 @@
 # System libraries Qt needs beyond the wheels: the X11 window libraries of the xcb platform plugin (Qt 6.5+
 # needs libxcb-cursor0), the PulseAudio client library for sound and speech, and a PulseAudio server the
 # test suite starts privately with a silent output so the clock's sounds really play without a sound card,
-# and Debian's Chromium with its WebDriver, the real browser the room display's page tests drive.
-# On Debian-like machines where we are root, install what is missing; elsewhere say so and carry on.
+# Debian's Chromium with its WebDriver, the real browser the room display's page tests drive, and Debian's
+# PostgreSQL, whose binaries (/usr/lib/postgresql/*/bin) the tests of several stations run a private server with.
+# On Debian-like machines where we are root (or can sudo), install what is missing; elsewhere say so and carry on.
 set -u
 missing=()
 for pair in libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 libxcb-keysyms.so.1:libxcb-keysyms1 \
@@ -13,10 +14,13 @@ done
 command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 else
-  echo "note: ${missing[*]} missing: install them (Debian package names) for windows, sound, the sound tests and the browser tests" >&2
+  echo "note: ${missing[*]} missing: install them (Debian package names) for windows, sound, the sound tests, the browser tests and the PostgreSQL tests" >&2
 fi
 exit 0

@@ -72,6 +72,28 @@ def store(db_path: Path) -> Iterator[Store]:
         opened.close()
 
 
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[object]:
+    """A private PostgreSQL server for the whole run (tests/pg_server.py), stopped at the end."""
+    from tests.pg_server import PostgresServer, binaries
+
+    if binaries() is None:
+        pytest.fail("PostgreSQL is not installed: run bash scripts/system-deps.sh")
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server) -> str:
+    """The URL of a new, empty database on the private server."""
+    from tests.pg_server import fresh_database_name
+
+    return pg_server.create_database(fresh_database_name())
+
+
 @pytest.fixture
 def rng() -> random.Random:
     """A seeded random source, for code that accepts an injected ``random.Random``."""

@@ -1,10 +1,13 @@
-"""``python -m tournament_director [--database PATH] [--lan HOST:PORT] [--smoke-test] [COMMAND ...]``.
+"""``python -m tournament_director [--database PATH | --database postgresql://user@host/dbname] [--station NAME]
+[--lan HOST:PORT] [--smoke-test] [COMMAND ...]``.
 
 With a COMMAND (``import-tdt``, ``export-results``, ``export-summary``, ``seasons``, ``standings``,
 ``import-players``, ``export-players``; see ``cli.py``) the program runs it on the database and exits, without a
 window.
 
-Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder.
+Without ``--database`` the program uses its embedded default, a SQLite file in the user's data folder. With a
+``postgresql://`` URL several stations run the same event on one PostgreSQL database; ``--station NAME`` (the
+registration desk, the floor...) is the name this station's events and refusals carry.
 ``--lan HOST:PORT`` switches the room display on at that address (phones, TV, the director's remote).
 ``--smoke-test`` opens a temporary database (migrations run), builds the main window and the projector window
 headless, and exits 0, or 1 with the traceback printed. With ``--database`` it checks that file as a start would
@@ -51,14 +54,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
+def _database(text: str) -> Path | str:
+    """A file path, or a PostgreSQL URL kept as text."""
+    from tournament_director.store.server import is_server_url
+
+    return text if is_server_url(text) else Path(text)
+
+
+def _station(text: str) -> str:
+    name = text.strip()
+    if not name or len(name) > 60:
+        raise argparse.ArgumentTypeError("a station's name is 1 to 60 characters")
+    return name
+
+
 def build_parser() -> argparse.ArgumentParser:
     from tournament_director.cli import add_subcommands
 
     parser = _Parser(
         prog="tournament-director",
         description="Run a live Texas Hold'em tournament: registration, seating, the blind clock, eliminations.")
-    parser.add_argument("--database", type=Path, metavar="PATH",
-                        help=f"the SQLite database file to open or create (default: {default_database()})")
+    parser.add_argument("--database", type=_database, metavar="PATH|URL",
+                        help=f"the SQLite database file to open or create (default: {default_database()}), or "
+                             "postgresql://user@host/dbname for several stations on one PostgreSQL database")
+    parser.add_argument("--station", type=_station, default="director", metavar="NAME",
+                        help="this station's name, recorded with its commands and told in the other stations' "
+                             "refusals (e.g. 'the registration desk'; default: director)")
     parser.add_argument("--lan", type=_listen_address, metavar="HOST:PORT",
                         help="switch the room display on, listening only on HOST:PORT (e.g. 192.168.1.10:8080)")
     parser.add_argument("--smoke-test", action="store_true",
@@ -69,8 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def database_path(args: argparse.Namespace) -> Path:
-    """The database the command line names (``--database``), else the embedded default: the one place it is read."""
+def database_path(args: argparse.Namespace) -> Path | str:
+    """The database the command line names (``--database``: a file, or a PostgreSQL URL kept as text), else the
+    embedded default: the one place it is read."""
+    if isinstance(args.database, str):
+        return args.database
     return (args.database or default_database()).expanduser()
 
 
@@ -127,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     _check_options_before_the_command(parser, argv)
     args = parser.parse_args(argv)
     if args.smoke_test:
+        if isinstance(args.database, str):
+            print("the smoke test runs on a file; a PostgreSQL database is never touched by it", file=sys.stderr)
+            return 1
         return _run_smoke_test(args.database.expanduser() if args.database else None)
     database = database_path(args)
     if args.command:
@@ -135,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run(args.command, args, database)
     from tournament_director.app import run_app
 
-    return run_app(database, smoke_test=False, lan=args.lan)  # the store creates a missing folder, or refuses clearly
+    return run_app(database, smoke_test=False, lan=args.lan, station=args.station)  # a missing folder made, or refused
 
 
 if __name__ == "__main__":

@@ -39,10 +39,10 @@ def copy_of_backup(backup: Path, refused: Path) -> Path:
     return target
 
 
-def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
-    """Open the database; on a refusal explain it and offer a copy of the newest backup."""
+def _open_session(database: Path | str, smoke_test: bool, station: str = "director") -> DirectorSession | None:
+    """Open the database; on a refusal explain it and offer a copy of the newest backup (of a file)."""
     try:
-        return DirectorSession.open(database)
+        return DirectorSession.open(database, operator=station)
     except DatabaseRefused as refusal:
         backup = getattr(refusal, "newest_backup", None)
         print(f"Database refused: {refusal}", file=sys.stderr)  # on the terminal too, not only in the dialog
@@ -58,7 +58,10 @@ def _open_session(database: Path, smoke_test: bool) -> DirectorSession | None:
                 QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel,
                 QMessageBox.StandardButton.Open)
             if answer == QMessageBox.StandardButton.Open:
-                return DirectorSession.open(copy_of_backup(Path(backup), database))
+                return DirectorSession.open(copy_of_backup(Path(backup), Path(database)), operator=station)
+            return None
+        if isinstance(database, str):
+            QMessageBox.critical(None, "Database refused", text)
             return None
         QMessageBox.critical(None, "Database refused", f"{text}\n\nThe file was not changed. No backup was found.")
         return None
@@ -74,14 +77,15 @@ def _start_room_display(console: object, lan: str) -> None:
         console.tell(f"Room display not started: {problem}")  # type: ignore[attr-defined]
 
 
-def run_app(database: Path, smoke_test: bool = False, lan: str | None = None) -> int:
-    """Run the program on ``database``; with ``smoke_test`` build both windows offscreen and return 0; with
-    ``lan`` (HOST:PORT) switch the room display on there."""
+def run_app(database: Path | str, smoke_test: bool = False, lan: str | None = None, station: str = "director") -> int:
+    """Run the program on ``database`` (a file, or a PostgreSQL URL shared with other stations); with
+    ``smoke_test`` build both windows offscreen and return 0; with ``lan`` (HOST:PORT) switch the room display on
+    there; ``station`` names this station in its events and in the other stations' refusals."""
     from tournament_director.ui.console.window import MainWindow
     from tournament_director.ui.projector.window import ProjectorWindow
 
     app = _application()
-    session = _open_session(Path(database), smoke_test)
+    session = _open_session(database if isinstance(database, str) else Path(database), smoke_test, station)
     if session is None:
         return 1
     try:

@@ -44,13 +44,14 @@ def refuse(message: str) -> int:
     return EXIT_REFUSED
 
 
-def run(command: str, args: argparse.Namespace, database: Path) -> int:
-    """Run ``command`` on the database at ``database``; exit code 0, or 2 with the refusal on one line."""
+def run(command: str, args: argparse.Namespace, database: Path | str) -> int:
+    """Run ``command`` on the database at ``database`` (a file, or a PostgreSQL URL); exit code 0, or 2 with the
+    refusal on one line."""
     from tournament_director.domain.errors import DomainError
     from tournament_director.store import DatabaseRefused, Store
 
     handler = _HANDLERS[command]
-    if command not in _WRITERS and not database.exists():
+    if command not in _WRITERS and isinstance(database, Path) and not database.exists():
         return refuse(f"the database {database} does not exist")
     try:
         _read_before_opening(command, args)  # a file refused leaves the database alone, not even created

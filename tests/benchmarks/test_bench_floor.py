@@ -55,8 +55,9 @@ def _best_ms(action, repeats: int = 3) -> float:
 
 
 def _snapshot_ms(state: TournamentState) -> tuple[float, float, int]:
-    """The full snapshot the command runner writes every SNAPSHOT_EVERY events: state to JSON text, and
-    JSON text back to a state (opening a tournament, undo)."""
+    """A whole snapshot (what a checkpoint was before checkpoints in parts, still read from older files): state
+    to JSON text, and JSON text back to a state. The runner's own checkpoints write only the changed parts
+    (tests/benchmarks/test_bench_scale.py measures them within the commands)."""
     text = json.dumps(state.to_snapshot(), ensure_ascii=False, allow_nan=False)
     write = _best_ms(lambda: json.dumps(state.to_snapshot(), ensure_ascii=False, allow_nan=False))
     read = _best_ms(lambda: TournamentState.from_snapshot(json.loads(text)))
@@ -115,7 +116,8 @@ def test_bench_whole_10000_entry_tournament(tmp_path):
     print(f"  set-up (configure, tables, registrations, draw): {setup_s:.2f} s")
     print(f"  whole run: {total_s:.1f} s (target < 60 s)")
     print(f"  bust + proposal: p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {max(bust_ms):.1f} ms (target p99 < 10 ms)")
-    print(f"  full snapshot at {ENTRIES} entries (every {SNAPSHOT_EVERY} events): to JSON {snap_write_ms:.1f} ms, "
+    print(f"  a whole snapshot at {ENTRIES} entries (checkpoints now write the parts changed in the last "
+          f"{SNAPSHOT_EVERY} events): to JSON {snap_write_ms:.1f} ms, "
           f"from JSON {snap_read_ms:.1f} ms, {snap_chars / 1e6:.2f} MB; at the end (every bust recorded): "
           f"{end_write_ms:.1f} ms, {end_read_ms:.1f} ms, {end_chars / 1e6:.2f} MB")
     print(f"  accept proposal: p50 {statistics.median(accept_ms):.2f} ms, p99 {_percentile(accept_ms, 0.99):.2f} ms")

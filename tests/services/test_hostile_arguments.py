@@ -278,7 +278,7 @@ def test_the_listed_cases_are_refused_naming_the_field(fresh) -> None:
         (lambda: floor.register("Ann\x00Lee"), "the entry name holds a control character (U+0000) at position 4"),
         (lambda: floor.register("Jos\udce9"), "the entry name holds a broken character at position 4"),
         (lambda: floor.register("Ann Lee", player_id=999999), "there is no player number 999999 in the registry"),
-        (lambda: floor.add_tables(10**6), "the number of tables to add must be 1 to 2,000, not 1,000,000"),
+        (lambda: floor.add_tables(10**6), "the number of tables to add must be 1 to 12,000, not 1,000,000"),
         (lambda: floor.configure({**floor.settings.to_dict(), "buy_in": 10**30}),
          "the buy-in is too large: at most 1,000,000,000,000, not a number of 31 digits"),
         (lambda: floor.configure({**floor.settings.to_dict(), "bounty_mode": "fixed", "bounty": 10**13}),
@@ -288,7 +288,7 @@ def test_the_listed_cases_are_refused_naming_the_field(fresh) -> None:
         (lambda: floor.edit_payouts(["50", "1e999999999"]), "place 2: percentage '1e999999999' is more than 100"),
         (lambda: floor.make_deal({1: 10**13}), "the deal amount is too large"),
         (lambda: floor.lock_seat(1, 10**5000), "table 1 has no seat a number of thousands of digits"),
-        (lambda: floor.move_player(1, 10_000, 1), "the table number must be 1 to 9,999, not 10,000"),
+        (lambda: floor.move_player(1, 100_000, 1), "the table number must be 1 to 99,999, not 100,000"),
         (lambda: floor.add_tables(1, 11), "a table has 2 to 10 seats, not 11"),
         (lambda: clock.set_remaining(1e300), "the remaining time must be 0 s to 24 hours, not 1e+300 s"),
         (lambda: clock.add_time(float("nan")), "the time added must be a finite number of seconds, not nan"),
@@ -335,7 +335,7 @@ def test_the_formats_listed_cases_are_refused_naming_the_field(fresh) -> None:
         (lambda: deals.propose("custom", {1: float("nan")}), "the share of Player 1 must be a whole amount"),
         (lambda: deals.correct_chips({1: 10**13}), "the chip count is too large"),
         (lambda: session.chip_sheets.record({1: 10**13}, [1], "break"), "the chip count is too large"),
-        (lambda: session.chip_sheets.record({1: 100}, [10**6], "break"), "the table number must be 1 to 9,999"),
+        (lambda: session.chip_sheets.record({1: 100}, [10**6], "break"), "the table number must be 1 to 99,999"),
     ]
     each_refused_in_these_words(session, cases)
 
@@ -347,7 +347,7 @@ def test_a_crafted_event_is_refused_by_the_domain_too(fresh) -> None:
     crafted = [
         ("entry.registered", {"entry_id": runner.state.floor.next_entry_id, "name": "A" * 10_000, "seat": None},
          "the entry name is 10,000 characters long"),
-        ("tables.added", {"tables": [{"number": n, "seats": 9} for n in range(100, 2100)]}, "at most 2,000 tables"),
+        ("tables.added", {"tables": [{"number": n, "seats": 9} for n in range(100, 12_100)]}, "at most 12,000 tables"),
         ("hand.next", {"tables": [1], "small_blind": 10**13, "big_blind": 10**13}, "the small blind is too large"),
         ("chips.counted", {"counts": [[1, 10**13]]}, "the chip count is too large"),
         ("deal.made", {"shares": [[1, -1]]}, "the deal amount must be at least 0"),

@@ -19,8 +19,9 @@ from tournament_director.domain.errors import DomainError
 
 MAX_NAME_LENGTH = 200  # player, tournament, table and structure names
 MAX_TEXT_LENGTH = 10_000  # free text: notes, a contact line
-MIN_TABLES, MAX_TABLES = 1, 2000
-MAX_TABLE_NUMBER = 9999  # the number on a table: at most four digits, as rooms print them
+# a 100,000-entry festival event seats nine a table on 11,112 tables, numbered up to five digits
+MIN_TABLES, MAX_TABLES = 1, 12_000
+MAX_TABLE_NUMBER = 99_999  # the number on a table: at most five digits
 MIN_SEATS, MAX_SEATS = 2, 10  # seats at one table
 MAX_ENTRIES = 100_000  # buy-ins and re-entries of one tournament
 MAX_LEVELS = 500  # levels and breaks of one structure

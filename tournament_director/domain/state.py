@@ -61,6 +61,41 @@ class TournamentState:
             "chip_count_calls": [dict(call) for call in self.chip_count_calls],
         }
 
+    # ----- checkpoints in parts (domain/floor/checkpoint.py): what changed since the last one -------------
+    def checkpoint(self) -> dict[str, Any]:
+        """{"core": ..., "entry": {id: row}, "table": {number: row}, "groups": {chunk: rows}}: the parts
+        changed since the last ``checkpoint_taken``; the core (everything but the floor's large parts) always."""
+        parts = self.floor.changed_parts()
+        parts["core"] = {
+            "floor": parts["core"],
+            "schedule": self.schedule.to_snapshot(),
+            "rulings": [dict(ruling) for ruling in self.rulings],
+            "chip_count_calls": [dict(call) for call in self.chip_count_calls],
+        }
+        return parts
+
+    def checkpoint_taken(self) -> None:
+        self.floor.checkpoint_taken()
+
+    def everything_changed(self) -> None:
+        """The last checkpoint was lost: the next one holds every part."""
+        self.floor.changes.everything_changed()
+        self.floor.groups_checkpointed = 0
+
+    def changed_since_checkpoint(self) -> int:
+        """How many entries and tables the next checkpoint would write."""
+        return self.floor.changes.pending(len(self.floor.entries), len(self.floor.tables))
+
+    @classmethod
+    def from_checkpoint(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
+                        groups: dict[int, list[Any]]) -> "TournamentState":
+        return cls(
+            Tournament.from_parts(core["floor"], entries, tables, groups),
+            Schedule.from_snapshot(core["schedule"]),
+            [dict(ruling) for ruling in core.get("rulings", [])],
+            [dict(call) for call in core.get("chip_count_calls", [])],
+        )
+
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> "TournamentState":
         return cls(

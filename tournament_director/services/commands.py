@@ -9,6 +9,7 @@ when a later event would no longer apply, and record themselves in the log. The 
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import re
@@ -21,18 +22,36 @@ from typing import Any, Protocol, Self
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.store import EventInfo, Store
-from tournament_director.store.event_log import EventLog, LogRow
+from tournament_director.store.errors import SeqTaken
+from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
 from tournament_director.store.store import utc_now_text
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Aggregate", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT", "REDO_EVENT"]
+__all__ = ["Aggregate", "ChangedElsewhere", "CommandRunner", "EventInfo", "SNAPSHOT_EVERY", "UNDO_EVENT",
+           "REDO_EVENT"]
 
-SNAPSHOT_EVERY = 200
+SNAPSHOT_EVERY = 200  # checkpoints in parts are small: often, so each writes little and an undo refolds little
+# A command that changed this many entries and tables (registrations imported, the draw, a hand at every table)
+# is followed by its checkpoint at once, so that writing is part of a command that is long anyway and never of
+# the next bust's.
+CHECKPOINT_AFTER_CHANGES = 2_000
+# A periodic checkpoint (some hundreds of parts) is written in slices of this many parts, each in the transaction
+# of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
+CHECKPOINT_SLICE = 100
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+
+
+class ChangedElsewhere(DomainError):
+    """Another station recorded first: this station's command was not recorded, and its state now holds the other
+    station's events (``events``); DirectorSession.run tries the command again, or refuses it naming them."""
+
+    def __init__(self, events: list[EventInfo]) -> None:
+        self.events = events
+        super().__init__("another station recorded a change first; this one was not recorded: look again")
 
 
 class Aggregate(Protocol):
@@ -85,6 +104,7 @@ class CommandRunner:
 
     # ----- loading ---------------------------------------------------------------------------------------
     def _load(self) -> None:
+        self._pending_checkpoint: tuple[int, str, list[tuple[str, int, str]]] | None = None
         self._last_seq = self._log.last_seq()
         try:
             self.state, self._applied_since_snapshot = self._fold(before_seq=None)
@@ -98,6 +118,9 @@ class CommandRunner:
                 self._redo_stack.append(record.target_seq)  # type: ignore[arg-type]
             elif self._redo_stack and self._redo_stack[-1] == record.target_seq:
                 self._redo_stack.pop()
+        # the state just folded lives as long as the tournament is open: keep the collector from walking its
+        # hundreds of thousands of objects again and again (pauses in the commands of a large event)
+        gc.freeze()
 
     def _base(self, before_seq: int | None) -> tuple[Any, int]:
         """The newest usable snapshot before ``before_seq`` (or the empty state) and the seq it stands at."""
@@ -105,11 +128,23 @@ class CommandRunner:
         if found is not None:
             seq, data = found
             try:
-                return self._aggregate_type.from_snapshot(json.loads(data)), seq
+                snapshot = json.loads(data)
+                if isinstance(snapshot, dict) and snapshot.get("parts") is True:
+                    return self._from_checkpoint(seq, snapshot["core"]), seq
+                return self._aggregate_type.from_snapshot(snapshot), seq
             except Exception:  # a snapshot from an older aggregate format: the log alone still tells all
                 log.warning("snapshot at #%s of tournament %s cannot be read; folding the whole log", seq,
                             self.tournament_id, exc_info=True)
         return self._aggregate_type.new(), 0
+
+    def _from_checkpoint(self, seq: int, core: dict[str, Any]) -> Any:
+        parts = self._log.checkpoint_parts(seq)
+
+        def rows(kind: str) -> list[Any]:  # one JSON text for all of them: one parse instead of 100,000
+            return json.loads("[" + ",".join(data for _, data in parts.get(kind, ())) + "]")
+
+        groups = dict(zip((number for number, _ in parts.get("groups", ())), rows("groups")))
+        return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), groups)
 
     def _fold(self, before_seq: int | None, flip: LogRow | None = None, *, use_snapshots: bool = True,
               ) -> tuple[Any, int]:
@@ -164,26 +199,116 @@ class CommandRunner:
         self.state.apply(event_type, json.loads(payload_json))
         seq = self._last_seq + 1
         recorded_at = utc_now_text()
+        piece = self._next_slice()
         try:
-            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at)
+            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
+        except SeqTaken:
+            raise self._changed_elsewhere(seq - 1) from None
         except BaseException:
             self._reload_after_failed_write()
             raise
+        self._slice_written(piece)
         self._last_seq = seq
         self._redo_stack.clear()
         self._applied_since_snapshot += 1
-        if self._applied_since_snapshot >= self.snapshot_every:
+        if self._applied_since_snapshot >= self.snapshot_every or self._many_changes():
             self._snapshot(seq)
         return EventInfo(seq, event_type, json.loads(payload_json), self.operator,
                          datetime.fromisoformat(recorded_at), False)
 
     def _snapshot(self, seq: int) -> None:
+        """A checkpoint: in parts (only what changed since the last one) when the aggregate keeps them, else whole."""
         try:
-            data = json.dumps(self.state.to_snapshot(), ensure_ascii=False, allow_nan=False)
-            self._log.save_snapshot(seq, data, utc_now_text())
+            if hasattr(self.state, "checkpoint"):
+                self.flush_checkpoint()
+                self._checkpoint_in_parts(seq)
+                # what the commands since the last checkpoint built (a field registered, tables drawn) stays
+                # for the event's life: out of the collector's walks, which grow with the field
+                gc.freeze()
+            else:
+                data = json.dumps(self.state.to_snapshot(), ensure_ascii=False, allow_nan=False)
+                self._log.save_snapshot(seq, data, utc_now_text())
             self._applied_since_snapshot = 0
         except Exception:  # the event is recorded; a missing snapshot only makes the next opening slower
             log.warning("snapshot at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+            self._checkpoint_lost()
+
+    def _many_changes(self) -> bool:
+        changed = getattr(self.state, "changed_since_checkpoint", None)
+        return changed is not None and changed() >= CHECKPOINT_AFTER_CHANGES
+
+    def _checkpoint_in_parts(self, seq: int) -> None:
+        """The changed parts as JSON now (the state moves on); written at once when few or after a command that
+        changed many, else a slice with each of the next commands (``_next_slice``)."""
+        many = self._many_changes()
+        parts = self.state.checkpoint()
+        core = json.dumps({"parts": True, "core": parts["core"]}, ensure_ascii=False, allow_nan=False)
+        rows = [(kind, number, json.dumps(value, ensure_ascii=False, allow_nan=False))
+                for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
+        self.state.checkpoint_taken()
+        if many or len(rows) <= CHECKPOINT_SLICE:
+            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+        else:
+            self._pending_checkpoint = (seq, core, rows)
+
+    def _next_slice(self) -> CheckpointSlice | None:
+        if self._pending_checkpoint is None:
+            return None
+        seq, core, rows = self._pending_checkpoint
+        last = len(rows) <= CHECKPOINT_SLICE
+        return CheckpointSlice(seq, rows[:CHECKPOINT_SLICE], core if last else None, utc_now_text())
+
+    def _slice_written(self, piece: CheckpointSlice | None) -> None:
+        if piece is None or self._pending_checkpoint is None:
+            return
+        seq, core, rows = self._pending_checkpoint
+        rest = rows[len(piece.parts):]
+        self._pending_checkpoint = (seq, core, rest) if piece.core_json is None else None
+
+    def flush_checkpoint(self) -> None:
+        """Write what is left of a checkpoint being written in slices (before an undo, a redo or closing)."""
+        if self._pending_checkpoint is None:
+            return
+        seq, core, rows = self._pending_checkpoint
+        self._pending_checkpoint = None
+        try:
+            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+        except Exception:  # the events are recorded; without this checkpoint the next opening folds more
+            log.warning("checkpoint at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+            self._checkpoint_lost()
+
+    def _checkpoint_lost(self) -> None:
+        """A checkpoint was not written: the next one must hold every part, standing on no earlier one."""
+        everything = getattr(self.state, "everything_changed", None)
+        if callable(everything):
+            everything()
+
+    def _changed_elsewhere(self, built_on: int) -> ChangedElsewhere:
+        """Another station appended after ``built_on``: refold with its events, and say which they were."""
+        self._load()
+        return ChangedElsewhere([_event_info(row) for row in self._log.rows_after(built_on)])
+
+    def catch_up(self) -> list[EventInfo]:
+        """Fold in what other stations appended since this state was built (commands one by one; an undo or a
+        redo by another station refolds); returns those events, [] when there were none."""
+        rows = self._log.rows_after(self._last_seq)
+        if not rows:
+            return []
+        self.flush_checkpoint()
+        if any(row.kind != KIND_COMMAND for row in rows):
+            self._load()
+        else:
+            for row in rows:
+                try:
+                    self.state.apply(row.event_type, json.loads(row.payload_json))
+                except DomainError:  # cannot happen with one fold order; refold from the log to be sure
+                    log.warning("%s from another station did not fold here; refolding", _describe(row))
+                    self._load()
+                    break
+                self._last_seq = row.seq
+                self._applied_since_snapshot += 1
+            self._redo_stack.clear()
+        return [_event_info(row) for row in rows]
 
     def _reload_after_failed_write(self) -> None:
         try:
@@ -200,6 +325,7 @@ class CommandRunner:
 
     def undo(self, seq: int | None = None) -> EventInfo:
         """Undo the latest active command, or the command ``seq``; returns that command, now marked undone."""
+        self.flush_checkpoint()
         if seq is None:
             target = self._log.latest_active_command()
             if target is None:
@@ -222,6 +348,7 @@ class CommandRunner:
 
     def redo(self) -> EventInfo:
         """Redo the most recently undone command (only while nothing new was done since)."""
+        self.flush_checkpoint()
         if not self._redo_stack:
             raise DomainError("there is nothing to redo")
         target = self._command(self._redo_stack[-1], "redo")
@@ -264,6 +391,8 @@ class CommandRunner:
                 target_seq=target.seq, undo=undo, record_seq=record_seq,
                 record_type=UNDO_EVENT if undo else REDO_EVENT, payload_json=payload,
                 operator=self.operator, recorded_at=utc_now_text())
+        except SeqTaken:
+            raise self._changed_elsewhere(self._last_seq) from None
         except BaseException:
             self._reload_after_failed_write()
             raise

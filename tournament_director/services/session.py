@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import random
+
+import platformdirs
 from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -24,7 +26,7 @@ from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
 from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
-from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, CommandRunner
+from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
 from tournament_director.services.deals import DealService
 from tournament_director.services.event_text import describe_event
 from tournament_director.services.payouts import PayoutService
@@ -39,6 +41,7 @@ from tournament_director.services.wall_clock import WallClockJobs
 
 # The services-level name for a refused database, so the UI never imports the store.
 from tournament_director.store import DatabaseRefused, Store
+from tournament_director.store.store import server_backup_note
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +103,22 @@ class AcceptedMoves:
     note: str = ""  # why the level did not change when the proposal asked for it
 
 
+class _EntryNames(Mapping):  # type: ignore[type-arg]
+    """Entry id -> name, looked up when asked (a 100,000-entry event is not copied to describe one event)."""
+
+    def __init__(self, entries: Mapping[int, Any]) -> None:
+        self._entries = entries
+
+    def __getitem__(self, entry_id: int) -> str:
+        return self._entries[entry_id].name
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
 class DirectorSession:
     def __init__(self, store: Any, *, operator: str = "director", rng: random.Random | None = None,
                  monotonic: Callable[[], float] | None = None, wall: Callable[[], datetime] | None = None,
@@ -119,10 +138,11 @@ class DirectorSession:
         self._runner: Any = None
         self._services: dict[str, Any] = {}
         self._backups: BackupSchedule | None = None
+        self._feed: Any = None
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path, *, operator: str = "director", backup_dir: Path | None = None,
+    def open(cls, path: Path | str, *, operator: str = "director", backup_dir: Path | None = None,
              rng: random.Random | None = None, **session_options: Any) -> "DirectorSession":
         """Open (creating it if needed) the database at ``path``; raises DatabaseRefused for a refused file.
 
@@ -131,11 +151,15 @@ class DirectorSession:
         kwargs: dict[str, Any] = {}
         if backup_dir is not None:
             kwargs["backup_dir"] = backup_dir
-        return cls(Store.open(Path(path), **kwargs), operator=operator, rng=rng, **session_options)
+        location = path if isinstance(path, str) and "://" in path else Path(path)
+        return cls(Store.open(location, **kwargs), operator=operator, rng=rng, **session_options)
 
     def start_scheduled_backups(self, on_backup: Callable[[Path], None] | None = None,
-                                on_failure: Callable[[BaseException], None] | None = None) -> BackupSchedule:
-        """Back the database up every ten minutes on a worker thread (the callbacks run on that thread)."""
+                                on_failure: Callable[[BaseException], None] | None = None) -> BackupSchedule | None:
+        """Back the database file up every ten minutes on a worker thread (the callbacks run on that thread).
+        None on a server: there is no file, backups are the operator's (pg_dump)."""
+        if self.on_server:
+            return None
         if self._backups is None:
             self._backups = BackupSchedule(self._store, on_backup=on_backup, on_failure=on_failure)
             self._backups.start()
@@ -159,7 +183,12 @@ class DirectorSession:
                 except Exception:  # closing must go on even when one service misbehaves
                     log.exception("closing %s failed", type(service).__name__)
         self._services.clear()
+        if self._feed is not None:
+            self._feed.close()
+            self._feed = None
         if self._store is not None:
+            if self._runner is not None:
+                self._runner.flush_checkpoint()
             self._store.close()
             self._store = None
 
@@ -256,7 +285,11 @@ class DirectorSession:
     @property
     def templates(self) -> TemplateLibrary:
         """The shipped structures and payout tables and the room's own, kept beside the database."""
-        folder = self._store.path.parent / "templates" if self._store is not None else None
+        folder = None
+        if self._store is not None:
+            # on a server there is no database folder: the room's templates stay on this station
+            folder = (Path(platformdirs.user_data_dir("TournamentDirector", appauthor=False)) / "templates"
+                      if self.on_server else self._store.path.parent / "templates")
         return TemplateLibrary(folder)
 
     def _area(self, name: str, make: Callable[[], Any]) -> Any:
@@ -373,10 +406,80 @@ class DirectorSession:
 
     # ----- commands, undo and redo ---------------------------------------------------------------------
     def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run one service command and tell listeners; a refusal (DomainError) propagates, nothing changes."""
-        result = command(*args, **kwargs)
-        self.notify("state")
-        return result
+        """Run one service command and tell listeners; a refusal (DomainError) propagates, nothing changes.
+
+        With several stations on one server another station may record first: the state then takes in its events
+        and the command is tried again on it (it is checked again), or refused naming what happened and where
+        ("“Ann Lee out, eliminated by Bob” was recorded at the registration desk a moment ago")."""
+        return self._with_retry(lambda: command(*args, **kwargs))
+
+    RETRIES = 3
+
+    def _with_retry(self, command: Callable[[], Any]) -> Any:
+        seen: list[Any] = []
+        for attempt in range(self.RETRIES + 1):
+            try:
+                result = command()
+            except ChangedElsewhere as changed:
+                seen.extend(changed.events)
+                self.notify("state")  # the console shows the other station's work at once
+                if attempt == self.RETRIES:
+                    raise DomainError(f"{self._said_elsewhere(seen)}; other stations keep changing this "
+                                      "tournament: try again") from None
+                continue
+            except DomainError as refusal:
+                if not seen:
+                    raise
+                raise DomainError(f"{self._said_elsewhere(seen)}, so this was not recorded: {refusal.message}",
+                                  refusal.rule) from None
+            self.notify("state")
+            return result
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _said_elsewhere(self, events: list[Any]) -> str:
+        """The other stations' events in a sentence, with where they were recorded."""
+        told = []
+        for event in events[-3:]:
+            try:
+                what = self.describe_logged(event.event_type, event.payload)
+            except Exception:  # a refusal must still be told when the description fails
+                what = event.event_type
+            told.append(f"“{what}” was recorded at {event.operator}")
+        more = f" (and {len(events) - 3} more)" if len(events) > 3 else ""
+        return "; ".join(told) + more + " a moment ago"
+
+    # ----- the other stations (PostgreSQL) --------------------------------------------------------------
+    @property
+    def on_server(self) -> bool:
+        return bool(getattr(self._store, "on_server", False))
+
+    @property
+    def database_location(self) -> str:
+        return getattr(self._store, "location", "") if self._store is not None else ""
+
+    def change_feed(self) -> Any:
+        """Something whose ``fileno()`` becomes readable when another station records (the UI watches it and then
+        calls ``take_changes``); None on a file, which one station uses alone."""
+        if self._feed is None and self._store is not None and self.on_server:
+            self._feed = self._store.change_feed()
+        return self._feed
+
+    def take_changes(self) -> list[Any]:
+        """Fold in the other stations' commands since this station last looked and tell the listeners; returns
+        them ([] when nothing of the selected tournament moved)."""
+        moved = self._feed.changes() if self._feed is not None else None
+        if self._runner is None:
+            if moved:
+                self.notify("tournaments")
+            return []
+        if moved is not None and self._tournament_id not in moved:
+            if moved:
+                self.notify("tournaments")
+            return []
+        events = self._runner.catch_up()
+        if events:
+            self.notify("state")
+        return events
 
     def can_undo(self) -> bool:
         return self._runner is not None and self._runner.can_undo()
@@ -387,14 +490,22 @@ class DirectorSession:
     def undo(self, seq: int | None = None) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
-        event = self._runner.undo(seq)
-        self.notify("state")
-        return event
+        return self._not_retried(lambda: self._runner.undo(seq), "undone")
 
     def redo(self) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
-        event = self._runner.redo()
+        return self._not_retried(self._runner.redo, "redone")
+
+    def _not_retried(self, step: Callable[[], Any], verb: str) -> Any:
+        """An undo or a redo is meant for what this station showed: when another station recorded first it is
+        refused, never done on the log the director has not seen yet."""
+        try:
+            event = step()
+        except ChangedElsewhere as changed:
+            self.notify("state")
+            raise DomainError(f"{self._said_elsewhere(changed.events)}, so nothing was {verb}: look at the log "
+                              "again") from None
         self.notify("state")
         return event
 
@@ -412,8 +523,7 @@ class DirectorSession:
 
     def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
         """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
-        names = {entry_id: entry.name for entry_id, entry in self._runner.state.floor.entries.items()}
-        return describe_event(event_type, payload, names, self._period_label)
+        return describe_event(event_type, payload, _EntryNames(self._runner.state.floor.entries), self._period_label)
 
     def _period_label(self, index: int) -> str:
         structure = self._runner.state.schedule.structure if self._runner is not None else None
@@ -539,5 +649,11 @@ class DirectorSession:
         return list(self._store.possible_duplicates(name))
 
     def backup_now(self) -> Path:
+        """A copy of the database file now; on a server refused, saying backups are the operator's (pg_dump)."""
         return self._store.backup_now()
+
+    def backup_note(self) -> str:
+        """Where this event's backups come from, for a station on a server."""
+        note = server_backup_note(self.database_location)
+        return note[0].upper() + note[1:]
 

@@ -71,7 +71,8 @@ class DraftLog:
     def newest_snapshot(self, before_seq: int | None = None) -> None:
         return None
 
-    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str) -> None:
+    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
+                       checkpoint: object = None) -> None:
         if seq != self.last_seq() + 1:
             raise RuntimeError(f"draft commands are numbered in order: {seq} after {self.last_seq()}")
         self.rows.append(LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
@@ -81,3 +82,9 @@ class DraftLog:
 
     def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
         """Snapshots are not needed: a draft holds a handful of commands."""
+
+    def save_checkpoint(self, *_: object) -> None:
+        """Checkpoints are not needed either."""
+
+    def rows_after(self, seq: int) -> list[LogRow]:
+        return [row for row in self.rows if row.seq > seq]

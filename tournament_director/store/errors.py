@@ -30,3 +30,21 @@ class DatabaseRefused(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class ServerRefused(DatabaseRefused):
+    """A PostgreSQL database that cannot be used (unreachable, another program's, a newer schema): nothing was
+    changed on it. ``path`` is the URL with its password hidden; there are no backups of the program's own."""
+
+    def __init__(self, where: str, reason: str, problem: str) -> None:
+        Exception.__init__(self)
+        self.path = where  # type: ignore[assignment]
+        self.reason = reason
+        self.problem = problem
+        self.newest_backup = None
+        self.message = f"The database {where} was refused: {problem}. Nothing was changed on it."
+        self.args = (self.message,)
+
+
+class SeqTaken(Exception):
+    """Another station appended to the tournament's log first: this station's state is behind the log."""

@@ -8,7 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from contextlib import contextmanager
+from collections.abc import Iterator
+
 from sqlalchemy import Engine, text
+from sqlalchemy.exc import IntegrityError
+
+from tournament_director.store.errors import SeqTaken
+from tournament_director.store.server import announce
 
 from tournament_director.store.models import KIND_COMMAND, KIND_REDO, KIND_UNDO
 
@@ -29,12 +36,12 @@ _COLUMNS = "seq, kind, type, payload, operator, recorded_at, undone, target_seq"
 
 _INSERT = text(
     "INSERT INTO event (tournament_id, seq, recorded_at, kind, type, payload, operator, undone, target_seq) "
-    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, 0, :target)"
+    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, false, :target)"
 )
 _LAST_SEQ = text("SELECT MAX(seq) FROM event WHERE tournament_id = :tid")
 _COMMAND = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq = :seq")
 _LATEST_ACTIVE = text(
-    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}' AND undone = 0 "
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}' AND undone = false "
     "ORDER BY seq DESC LIMIT 1"
 )
 _COMMANDS_AFTER = text(
@@ -46,6 +53,7 @@ _TRAILING_RECORDS = text(
     f"(SELECT MAX(seq) FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}'), 0) ORDER BY seq"
 )
 _ALL = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid ORDER BY seq")
+_ROWS_AFTER = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > :after ORDER BY seq")
 _SET_UNDONE = text(
     f"UPDATE event SET undone = :undone WHERE tournament_id = :tid AND seq = :seq AND kind = '{KIND_COMMAND}' "
     "AND undone = :was"
@@ -58,11 +66,54 @@ _PRUNE_SNAPSHOTS = text(
     "DELETE FROM snapshot WHERE tournament_id = :tid AND seq NOT IN "
     "(SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep)"
 )
-# Snapshots of a large tournament are megabytes each: keep the newest few (enough for undoing recent commands).
-SNAPSHOTS_KEPT = 3
+# Keep the newest few checkpoints (enough for undoing recent commands; in parts they share unchanged parts).
+SNAPSHOTS_KEPT = 8
 _SAVE_SNAPSHOT = text(
-    "INSERT OR REPLACE INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"
+    "INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data) "
+    "ON CONFLICT (tournament_id, seq) DO UPDATE SET recorded_at = excluded.recorded_at, data = excluded.data"
 )
+# Checkpoints in parts: each part (an entry, a table, a chunk of bust groups) is written when it changed; the
+# checkpoint at seq S is, for every part, its newest version at or before S.
+_DROP_PARTS_FROM = text("DELETE FROM snapshot_part WHERE tournament_id = :tid AND seq >= :seq")
+_SAVE_PART_RAW = (
+    "INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) VALUES (?, ?, ?, ?, ?) "
+    "ON CONFLICT (tournament_id, kind, number, seq) DO UPDATE SET data = excluded.data"
+)
+_PARTS_AT = text(
+    "SELECT kind, number, data FROM snapshot_part p WHERE tournament_id = :tid AND seq = ("
+    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = :tid AND q.kind = p.kind "
+    "AND q.number = p.number AND q.seq <= :seq)"
+)
+_OLDEST_KEPT = text(
+    "SELECT MIN(seq) FROM (SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept"
+)
+# a part's versions older than its newest one at or before the oldest checkpoint kept are no longer anyone's
+_PRUNE_PART_RAW = (
+    "DELETE FROM snapshot_part WHERE tournament_id = ? AND kind = ? AND number = ? AND seq < ("
+    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = ? AND q.kind = ? "
+    "AND q.number = ? AND q.seq <= ?)"
+)
+
+
+@contextmanager
+def _seq_guard() -> Iterator[None]:
+    """A seq already taken (by another station on the same server) is SeqTaken, the transaction rolled back."""
+    try:
+        yield
+    except IntegrityError as error:
+        if "uq_event_tournament_seq" in str(error.orig) or "event.tournament_id, event.seq" in str(error.orig):
+            raise SeqTaken(str(error.orig)) from None
+        raise
+
+
+@dataclass(frozen=True)
+class CheckpointSlice:
+    """Some parts of the checkpoint at ``seq``, and its core when this slice completes it."""
+
+    seq: int
+    parts: list[tuple[str, int, str]]
+    core_json: str | None = None
+    recorded_at: str = ""
 
 
 def insert_command(connection: Any, tournament_id: int, row: LogRow) -> None:
@@ -108,6 +159,10 @@ class EventLog:
     def all_rows(self) -> list[LogRow]:
         return self._rows(_ALL)
 
+    def rows_after(self, seq: int) -> list[LogRow]:
+        """Every row (commands, undo and redo records) after ``seq``: what other stations appended."""
+        return self._rows(_ROWS_AFTER, after=seq)
+
     def newest_snapshot(self, before_seq: int | None = None) -> tuple[int, str] | None:
         """(seq, JSON) of the newest snapshot taken at a seq lower than ``before_seq`` (any, if None)."""
         limit = before_seq if before_seq is not None else 2**62
@@ -116,20 +171,27 @@ class EventLog:
         return (found[0], found[1]) if found else None
 
     # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
-    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str) -> None:
-        with self._engine.begin() as connection:
+    def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
+                       checkpoint: "CheckpointSlice | None" = None) -> None:
+        """Append one command; ``checkpoint``: a slice of a checkpoint written in the same transaction.
+
+        Raises SeqTaken when another station appended ``seq`` first (the unique (tournament, seq) constraint)."""
+        with _seq_guard(), self._engine.begin() as connection:
             insert_command(connection, self.tournament_id,
                            LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
+            if checkpoint is not None:
+                self._write_checkpoint(connection, checkpoint)
+            announce(connection, self.tournament_id, seq)
 
     def record_undo_or_redo(self, *, target_seq: int, undo: bool, record_seq: int, record_type: str,
                             payload_json: str, operator: str, recorded_at: str) -> None:
         """Flip the command's undone flag, append the undo/redo record, drop snapshots it invalidates."""
-        with self._engine.begin() as connection:
+        with _seq_guard(), self._engine.begin() as connection:
             changed = connection.execute(
-                _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": int(undo), "was": int(not undo)}
+                _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": bool(undo), "was": not undo}
             ).rowcount
-            if changed != 1:
-                raise RuntimeError(f"event #{target_seq} of tournament {self.tournament_id} changed under us")
+            if changed != 1:  # another station undid or redid it first
+                raise SeqTaken(f"event #{target_seq} of tournament {self.tournament_id} was changed elsewhere")
             connection.execute(
                 _INSERT,
                 {"tid": self.tournament_id, "seq": record_seq, "at": recorded_at,
@@ -137,9 +199,43 @@ class EventLog:
                  "operator": operator, "target": target_seq},
             )
             connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+            connection.execute(_DROP_PARTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+            announce(connection, self.tournament_id, record_seq)
 
     def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
         with self._engine.begin() as connection:
             connection.execute(_SAVE_SNAPSHOT, {"tid": self.tournament_id, "seq": seq, "at": recorded_at,
                                                 "data": data_json})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": self.tournament_id, "keep": SNAPSHOTS_KEPT})
+
+    def save_checkpoint(self, seq: int, core_json: str | None, parts: list[tuple[str, int, str]],
+                        recorded_at: str) -> None:
+        """Parts of the checkpoint at ``seq`` and, with ``core_json``, its core: a checkpoint once that is in."""
+        with self._engine.begin() as connection:
+            self._write_checkpoint(connection, CheckpointSlice(seq, parts, core_json, recorded_at))
+
+    def _write_checkpoint(self, connection: Any, piece: "CheckpointSlice") -> None:
+        tid, seq, parts = self.tournament_id, piece.seq, piece.parts
+        # thousands of rows at once: the driver's own executemany, without per-row statement work
+        mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
+        if parts:
+            connection.exec_driver_sql(_SAVE_PART_RAW.replace("?", mark),
+                                       [(tid, kind, number, seq, data) for kind, number, data in parts])
+        if piece.core_json is not None:
+            connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": piece.recorded_at,
+                                                "data": piece.core_json})
+            connection.execute(_PRUNE_SNAPSHOTS, {"tid": tid, "keep": SNAPSHOTS_KEPT})
+        oldest = connection.execute(_OLDEST_KEPT, {"tid": tid, "keep": SNAPSHOTS_KEPT}).scalar()
+        if parts and oldest is not None:
+            connection.exec_driver_sql(_PRUNE_PART_RAW.replace("?", mark),
+                                       [(tid, kind, number, tid, kind, number, oldest) for kind, number, _ in parts])
+
+    def checkpoint_parts(self, seq: int) -> dict[str, list[tuple[int, str]]]:
+        """Every part of the checkpoint at ``seq``: kind -> [(number, JSON)], in number order."""
+        found: dict[str, list[tuple[int, str]]] = {"entry": [], "table": [], "groups": []}
+        with self._engine.connect() as connection:
+            for kind, number, data in connection.execute(_PARTS_AT, {"tid": self.tournament_id, "seq": seq}):
+                found.setdefault(kind, []).append((number, data))
+        for rows in found.values():
+            rows.sort()
+        return found

@@ -67,10 +67,10 @@ def insert_player(c: Connection, name: str, nickname: str | None, contact: str |
     clean = limits.check_name(name, "player name")
     result = c.execute(
         text("INSERT INTO player (name, name_key, nickname, contact, notes, created_at) "
-             "VALUES (:name, :key, :nickname, :contact, :notes, :at)"),
+             "VALUES (:name, :key, :nickname, :contact, :notes, :at) RETURNING id"),
         {"name": clean, "key": name_key(clean), "nickname": nickname or None, "contact": contact or None,
          "notes": notes or None, "at": _now()})
-    return PlayerInfo(int(result.lastrowid), clean, nickname or None, contact or None, notes or None)
+    return PlayerInfo(int(result.scalar_one()), clean, nickname or None, contact or None, notes or None)
 
 
 def fill_player_details(c: Connection, player_id: int, nickname: str | None, contact: str | None) -> None:
@@ -86,7 +86,8 @@ def player_by_external_id(c: Connection, source: str, external_id: str) -> int |
 
 
 def link_external_id(c: Connection, source: str, external_id: str, player_id: int) -> None:
-    c.execute(text("INSERT OR IGNORE INTO player_external_id (source, external_id, player_id) VALUES (:s, :e, :p)"),
+    c.execute(text("INSERT INTO player_external_id (source, external_id, player_id) VALUES (:s, :e, :p) "
+                   "ON CONFLICT DO NOTHING"),
               {"s": source, "e": external_id, "p": player_id})
 
 
@@ -106,9 +107,10 @@ def league_for(c: Connection, name: str, external_id: str | None = None, formula
     row = c.execute(text("SELECT id FROM league WHERE name = :n"), {"n": clean}).first()
     if row:
         return int(row[0])
-    result = c.execute(text("INSERT INTO league (name, formula, external_id, created_at) VALUES (:n, :f, :e, :at)"),
+    result = c.execute(text("INSERT INTO league (name, formula, external_id, created_at) VALUES (:n, :f, :e, :at) "
+                            "RETURNING id"),
                        {"n": clean, "f": formula, "e": external_id, "at": _now()})
-    return int(result.lastrowid)
+    return int(result.scalar_one())
 
 
 def season_for(c: Connection, league_id: int, name: str, external_id: str | None = None,
@@ -118,13 +120,15 @@ def season_for(c: Connection, league_id: int, name: str, external_id: str | None
                     {"l": league_id, "n": clean}).first()
     if row:
         return int(row[0])
-    result = c.execute(text("INSERT INTO season (league_id, name, formula, external_id) VALUES (:l, :n, :f, :e)"),
+    result = c.execute(text("INSERT INTO season (league_id, name, formula, external_id) VALUES (:l, :n, :f, :e) "
+                            "RETURNING id"),
                        {"l": league_id, "n": clean, "f": formula, "e": external_id})
-    return int(result.lastrowid)
+    return int(result.scalar_one())
 
 
 def put_in_season(c: Connection, tournament_id: int, season_id: int) -> None:
-    c.execute(text("INSERT OR REPLACE INTO tournament_season (tournament_id, season_id) VALUES (:t, :s)"),
+    c.execute(text("INSERT INTO tournament_season (tournament_id, season_id) VALUES (:t, :s) "
+                   "ON CONFLICT (tournament_id) DO UPDATE SET season_id = excluded.season_id"),
               {"t": tournament_id, "s": season_id})
 
 
@@ -252,9 +256,9 @@ class LeagueBook:
             if not c.execute(text("SELECT 1 FROM player WHERE id = :p"), {"p": player_id}).first():
                 raise DomainError(f"there is no player number {player_id} in the registry")
             result = c.execute(text("INSERT INTO points_adjustment (season_id, player_id, points, reason, created_at)"
-                                    " VALUES (:s, :p, :v, :r, :at)"),
+                                    " VALUES (:s, :p, :v, :r, :at) RETURNING id"),
                                {"s": season_id, "p": player_id, "v": str(value), "r": reason, "at": _now()})
-            return int(result.lastrowid)
+            return int(result.scalar_one())
 
     def adjustments(self, season_id: int) -> list[Adjustment]:
         with self._engine.connect() as c:

@@ -78,6 +78,22 @@ class SnapshotRow(SQLModel, table=True):
     data: str = Field(sa_column=Column(Text, nullable=False))
 
 
+class SnapshotPartRow(SQLModel, table=True):
+    """One version of one part of a checkpoint in parts: an entry, a table or a chunk of bust groups."""
+
+    __tablename__ = "snapshot_part"
+    __table_args__ = (
+        UniqueConstraint("tournament_id", "kind", "number", "seq", name="uq_snapshot_part_version"),
+        Index("ix_snapshot_part_seq", "tournament_id", "seq"),
+    )
+    id: Optional[int] = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    kind: str
+    number: int
+    seq: int
+    data: str = Field(sa_column=Column(Text, nullable=False))
+
+
 class HeartbeatRow(SQLModel, table=True):
     """The last moment the program was alive with this tournament's clock running (store/heartbeat.py)."""
 

@@ -170,9 +170,9 @@ def _create(real: Path, refuse: Refuse) -> None:
 def _record_version(engine: Engine) -> None:
     with engine.begin() as connection:
         for key in ("created_by", "last_opened_by"):
-            verb = "INSERT OR IGNORE" if key == "created_by" else "INSERT OR REPLACE"
-            connection.execute(sql_text(f"{verb} INTO app_info (key, value) VALUES (:key, :value)"),
-                               {"key": key, "value": __version__})
+            then = "NOTHING" if key == "created_by" else "UPDATE SET value = excluded.value"
+            connection.execute(sql_text(f"INSERT INTO app_info (key, value) VALUES (:key, :value) "
+                                        f"ON CONFLICT (key) DO {then}"), {"key": key, "value": __version__})
 
 
 def _database_error(error: DBAPIError, refuse: Refuse) -> DatabaseRefused:

@@ -1,4 +1,4 @@
-"""The durable store: one SQLite file holding several tournaments' event logs and the shared player registry.
+"""The durable store: one SQLite file (or a PostgreSQL database, store/server.py) holding several tournaments' event logs and the shared player registry.
 
 Opening a file (store/opening.py) checks it read-only first (store/inspection.py: empty, corrupt, foreign,
 newer, read-only, locked files are refused untouched), holds an OS lock file so only one program instance uses
@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 from filelock import FileLock
 from sqlalchemy import Connection, Engine
@@ -21,7 +22,7 @@ from sqlalchemy import text as sql_text
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.store import backups
+from tournament_director.store import backups, server
 from tournament_director.store.draft import TournamentDraft
 from tournament_director.store.event_log import EventLog, LogRow, insert_command
 from tournament_director.store.heartbeat import Heartbeat
@@ -35,20 +36,54 @@ log = logging.getLogger(__name__)
 
 
 
+def server_backup_note(location: str) -> str:
+    return (f"this event lives on the PostgreSQL server ({location}): there is no file to copy, backups are the "
+            "operator's (pg_dump, see the README: Several stations on PostgreSQL)")
+
+
 def utc_now_text() -> str:
     return datetime.now(UTC).isoformat()
 
 
 class Store:
-    """Use ``Store.open(path)``; close it (or use it as a context manager) to take a final backup."""
+    """Use ``Store.open(path)`` (or a ``postgresql://`` URL); close it (or use it as a context manager) to take a
+    final backup of a file.
 
-    def __init__(self, path: Path, engine: Engine, lock: FileLock, backup_dir: Path, keep_backups: int) -> None:
+    ``location`` says where the data lives (the file, or the server's URL with its password hidden); ``path`` is the
+    file on SQLite and None on a server (``on_server``), where there is no file to copy: backups are the
+    operator's (pg_dump), and ``backup_now`` says so.
+    """
+
+    def __init__(self, path: Path | None, engine: Engine, lock: FileLock | None, backup_dir: Path | None,
+                 keep_backups: int, *, url: str | None = None) -> None:
         self.path = path
         self.backup_dir = backup_dir
         self.keep_backups = keep_backups
         self._engine: Engine | None = engine
         self._lock = lock
+        self._url = url
         self._backup_guard = threading.Lock()
+
+    @property
+    def on_server(self) -> bool:
+        return self._url is not None
+
+    @property
+    def location(self) -> str:
+        return server.shown(self._url) if self._url is not None else str(self.path)
+
+    @property
+    def name(self) -> str:
+        """A short name for messages: the file's name, or the server's database."""
+        return self.location.rsplit("/", 1)[-1] if self._url is not None else self.path.name  # type: ignore[union-attr]
+
+    def change_feed(self) -> Any:
+        """The other stations' commands as they happen (store/change_feed.py); None on a file."""
+        if self._url is None:
+            return None
+        from tournament_director.store.change_feed import ChangeFeed
+
+        return ChangeFeed(self._url)
 
     # ----- opening and closing --------------------------------------------------------------------------
     @classmethod
@@ -60,6 +95,8 @@ class Store:
         """
         if keep_backups < 1:
             raise ValueError(f"keep_backups must be at least 1, not {keep_backups}")
+        if server.is_server_url(path):
+            return cls(None, server.open_server(str(path)), None, None, keep_backups, url=str(path))
         opened = open_database(Path(path), backup_dir)
         return cls(opened.path, opened.engine, opened.lock, opened.backup_dir, keep_backups)
 
@@ -72,7 +109,7 @@ class Store:
     @property
     def engine(self) -> Engine:
         if self._engine is None:
-            raise RuntimeError(f"the database {self.path} is closed")
+            raise RuntimeError(f"the database {self.location} is closed")
         return self._engine
 
     @property
@@ -80,16 +117,18 @@ class Store:
         return self._engine is not None
 
     def close(self) -> None:
-        """Take a final backup, then release the file. Closing twice is harmless."""
+        """Take a final backup (of a file), then release it. Closing twice is harmless."""
         if self._engine is None:
             return
         try:
-            self.backup_now()
+            if not self.on_server:
+                self.backup_now()
         finally:
             with self._backup_guard:
                 self._engine.dispose()
                 self._engine = None
-            self._lock.release()
+            if self._lock is not None:
+                self._lock.release()
 
     def __enter__(self) -> "Store":
         return self
@@ -102,15 +141,20 @@ class Store:
     def backup_now(self) -> Path:
         """A consistent copy in the backup folder (the oldest beyond ``keep_backups`` are deleted).
 
-        Safe to call from a worker thread: it uses its own SQLite connection.
+        Safe to call from a worker thread: it uses its own SQLite connection. On a server there is no file to copy:
+        refused with a DomainError saying backups are the operator's (pg_dump).
         """
+        if self.on_server:
+            raise DomainError(server_backup_note(self.location))
         with self._backup_guard:
             if self._engine is None:
-                raise RuntimeError(f"the database {self.path} is closed")
+                raise RuntimeError(f"the database {self.location} is closed")
             return backups.take_backup(self.path, self.backup_dir, self.keep_backups)
 
     def newest_backup(self) -> Path | None:
-        return backups.newest_backup(self.backup_dir, self.path.stem)
+        if self.on_server:
+            return None
+        return backups.newest_backup(self.backup_dir, self.path.stem)  # type: ignore[arg-type, union-attr]
 
     # ----- tournaments ----------------------------------------------------------------------------------
     def create_tournament(self, name: str, operator: str = "director",
@@ -147,7 +191,7 @@ class Store:
 
     def event_log(self, tournament_id: int) -> EventLog:
         if not self.tournament_exists(tournament_id):
-            raise DomainError(f"there is no tournament number {tournament_id} in {self.path.name}")
+            raise DomainError(f"there is no tournament number {tournament_id} in {self.name}")
         return EventLog(self.engine, tournament_id)
 
     def heartbeat(self, tournament_id: int) -> Heartbeat:
@@ -162,13 +206,12 @@ class Store:
         contact = _optional_text(contact, "contact")
         notes = _optional_text(notes, "notes", limits.MAX_TEXT_LENGTH)
         with self.engine.begin() as connection:
-            result = connection.execute(
+            player_id = int(connection.execute(
                 sql_text("INSERT INTO player (name, name_key, nickname, contact, notes, created_at) "
-                     "VALUES (:name, :key, :nickname, :contact, :notes, :at)"),
+                         "VALUES (:name, :key, :nickname, :contact, :notes, :at) RETURNING id"),
                 {"name": clean, "key": name_key(clean), "nickname": nickname, "contact": contact, "notes": notes,
                  "at": utc_now_text()},
-            )
-            player_id = int(result.lastrowid)
+            ).scalar_one())
         return PlayerInfo(player_id, clean, nickname, contact, notes)
 
     def get_player(self, player_id: int) -> PlayerInfo:
@@ -218,11 +261,10 @@ class Store:
 def insert_tournament(connection: Connection, name: str, operator: str, first_events: Sequence[LogRow]) -> int:
     """The tournament row and its first commands (numbered 1, 2, ...) inside the caller's transaction."""
     clean = _clean_name(name, "tournament")
-    result = connection.execute(
-        sql_text("INSERT INTO tournament (name, created_at, created_by) VALUES (:name, :at, :by)"),
+    tournament_id = int(connection.execute(  # RETURNING: a server's driver has no lastrowid
+        sql_text("INSERT INTO tournament (name, created_at, created_by) VALUES (:name, :at, :by) RETURNING id"),
         {"name": clean, "at": utc_now_text(), "by": operator},
-    )
-    tournament_id = int(result.lastrowid)
+    ).scalar_one())
     for expected_seq, row in enumerate(first_events, start=1):
         if row.kind != KIND_COMMAND or row.seq != expected_seq:
             raise ValueError(f"the first events of a tournament are commands 1, 2, ...: not {row}")

@@ -15,12 +15,16 @@ moves until the director accepts the proposal (one "moves.accepted" event).
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
 from tournament_director.domain.floor.buttons import due_big_blind_order, worst_position_seats
 from tournament_director.domain.floor.seating import Table, default_rng
+from tournament_director.domain.floor.table_index import TableIndex
 
 RULE_BALANCE = "TDA 11-A"
 RULE_BREAK = "TDA 10-B"
@@ -82,8 +86,8 @@ class MoveProposal:
 class FloorPicture:
     """What the planner needs to know of the floor, without the aggregate itself."""
 
-    tables: dict[int, Table]  # the open (not broken) tables
-    break_order: Sequence[int]  # open tables, the first to break first
+    tables: Mapping[int, Table]  # every table (broken ones are passed over)
+    break_order: Sequence[int]  # the predetermined breaking order (the others break from the highest number down)
     tolerance_many: int = 2
     tolerance_few: int = 1
     few_tables: int = 6
@@ -93,6 +97,12 @@ class FloorPicture:
     final_table_next_level: bool = False
     button_mode: str = "dead"
     recently_moved: Callable[[int], bool] = field(default=lambda entry_id: False)
+    index: TableIndex | None = None  # the floor's own index when it keeps one; else built from ``tables``
+
+    def table_index(self) -> TableIndex:
+        if self.index is None:
+            self.index = TableIndex(self.tables, self.break_order)
+        return self.index
 
     def tolerance(self, live_tables: int) -> int:
         return self.tolerance_many if live_tables > self.few_tables else self.tolerance_few
@@ -120,32 +130,34 @@ def halting_flags(tables: Iterable[Table], short_by: int) -> tuple[int, ...]:
 
 
 def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProposal:
+    """The proposal for the floor as it is. It reads the tables through the index of tables by player count, so
+    its cost follows the tables it moves players between, not the number of tables."""
     rng = rng or default_rng()
-    live = {n: t for n, t in picture.tables.items() if t.seats and not t.broken}
-    counts = {n: len(t.seats) for n, t in live.items()}
-    order = [n for n in picture.break_order if n in live]
-    tolerance = picture.tolerance(len(live))
-    if len(live) < 2:
+    index = picture.table_index()
+    tolerance = picture.tolerance(len(index))
+    if len(index) < 2:
         return MoveProposal("none", tolerance=tolerance)
-    fullest, emptiest = max(counts.values()), min(counts.values())
+    fullest, emptiest = index.fullest(), index.emptiest()
     halts = (
-        tuple(sorted(n for n, c in counts.items() if fullest - c >= picture.halt_short_by))
+        tuple(sorted(index.at_most(fullest - picture.halt_short_by)))
         if fullest - emptiest >= picture.halt_short_by else ()
     )
-    players = sum(counts.values())
-    final_number = order[-1]
-    final_size = min(picture.final_table_size or live[final_number].capacity, live[final_number].capacity)
+    players = index.players
+    final_number = index.last_to_break()
+    final_capacity = index.capacity_of(final_number)
+    final_size = min(picture.final_table_size or final_capacity, final_capacity)
     if players <= final_size:
+        live = {n: picture.tables[n] for n in index.numbers()}
         return _final_table(picture, live, final_number, rng, halts, tolerance)
-    breaking = order[0]
-    others_capacity = sum(t.seat_count - len(t.locked) for n, t in live.items() if n != breaking)
+    breaking = index.first_to_break()
+    others_capacity = index.capacity - index.capacity_of(breaking)
     # With two tables left the only merge is the final table, formed at its own size (TDA RP-9).
-    if players <= others_capacity and len(live) > 2:
-        return _break_table(picture, live, breaking, order, rng, halts)
+    if players <= others_capacity and len(index) > 2:
+        return _break_table(picture, index, breaking, rng, halts)
     if fullest - emptiest <= tolerance:
         return MoveProposal("none", halt_tables=halts, tolerance=tolerance)
     waiting: list[int] = []
-    moves = _balance_moves(_Scratch(live, counts), order, picture, tolerance, waiting)
+    moves = _balance_moves(_Scratch(picture.tables, index), picture, tolerance, waiting)
     wait_note = _wait_note(waiting)
     if not moves:
         return MoveProposal("none", halt_tables=halts, tolerance=tolerance,
@@ -153,21 +165,21 @@ def propose(picture: FloorPicture, rng: random.Random | None = None) -> MoveProp
     note = f"tables within {tolerance} (seed 004 T 6)" + (f"; {wait_note}" if wait_note else "")
     return MoveProposal(
         "balance", tuple(moves), halt_tables=halts, tolerance=tolerance, rules=(RULE_BALANCE, RULE_TOLERANCE),
-        note=note, buttons=_first_buttons(live, moves, rng),
+        note=note, buttons=_first_buttons(picture.tables, moves, rng),
     )
 
 
-def _first_buttons(live: dict[int, Table], moves: Sequence[Move], rng: random.Random) -> tuple[tuple[int, int], ...]:
+def _first_buttons(tables: Mapping[int, Table], moves: Sequence[Move], rng: random.Random
+                   ) -> tuple[tuple[int, int], ...]:
     """The button of a table that has no button yet (opened for late registrations) and starts with moved
     players: placed so the first player moved in to balance takes the big blind of its first hand, the
     position he was due (TDA 11-A), or drawn at random when players from a broken table open it."""
     result = []
-    for number, table in sorted(live.items()):
+    for number in sorted({m.to_table for m in moves}):
+        table = tables[number]
         if table.big_blind is not None:
             continue
         arrivals = [m for m in moves if m.to_table == number]
-        if not arrivals:
-            continue
         seats = sorted(set(table.seats) - {m.from_seat for m in moves if m.from_table == number}
                        | {m.to_seat for m in arrivals})
         if len(seats) < 2:
@@ -193,55 +205,77 @@ def _wait_note(tables: Sequence[int]) -> str:
 
 
 class _Scratch:
-    """The open tables for planning: a table is copied only when a planned move changes it."""
+    """The open tables for planning: a table is copied only when a planned move changes it, and the player
+    counts are the index's with the planned changes."""
 
-    def __init__(self, tables: dict[int, Table], counts: dict[int, int] | None = None) -> None:
+    def __init__(self, tables: Mapping[int, Table], index: TableIndex, excluded: Iterable[int] = ()) -> None:
         self.originals = tables
+        self.index = index
         self.copies: dict[int, Table] = {}
-        self.counts = dict(counts) if counts is not None else {n: len(t.seats) for n, t in tables.items()}
+        self.planned: dict[int, int] = {}  # table -> players once the planned moves are made
+        self.excluded = set(excluded)
 
     def __getitem__(self, number: int) -> Table:
         return self.copies.get(number) or self.originals[number]
+
+    def count(self, number: int) -> int:
+        return self.planned.get(number, self.index.count(number))
 
     def mutable(self, number: int) -> Table:
         if number not in self.copies:
             self.copies[number] = _copy(self.originals[number])
         return self.copies[number]
 
+    def seat(self, entry: int, table: int, seat: int) -> None:
+        self.mutable(table).seats[seat] = entry
+        self.planned[table] = self.count(table) + 1
+
     def move(self, entry: int, from_table: int, from_seat: int, to_table: int, to_seat: int) -> None:
         del self.mutable(from_table).seats[from_seat]
-        self.mutable(to_table).seats[to_seat] = entry
-        self.counts[from_table] -= 1
-        self.counts[to_table] += 1
+        self.planned[from_table] = self.count(from_table) - 1
+        self.seat(entry, to_table, to_seat)
+
+    def keys(self, reverse: bool = False) -> Iterator[tuple[int, ...]]:
+        """The live tables' keys with the planned counts: fewest players first, among equals the last to
+        break first (or all of it reversed)."""
+        skip = self.excluded | set(self.planned)
+        planned = sorted(((c, *self.index.tie(n), n) for n, c in self.planned.items()
+                          if c > 0 and n not in self.excluded), reverse=reverse)
+        kept = (key for key in self.index.ascending(reverse) if key[-1] not in skip)
+        return heapq.merge(kept, planned, reverse=reverse)
 
 
-def _balance_moves(scratch: _Scratch, order: Sequence[int], picture: FloorPicture, tolerance: int,
+def _balance_moves(scratch: _Scratch, picture: FloorPicture, tolerance: int,
                    wait_for_hand: list[int] | None = None) -> list[Move]:
     """Moves until the tables are within ``tolerance``. Short tables whose only open seat is the small
     blind are added to ``wait_for_hand``."""
-    rank = {n: i for i, n in enumerate(order)}
     moves: list[Move] = []
     moved: set[int] = set()
-    counts = scratch.counts
-    for _ in range(sum(counts.values())):
-        live = [n for n, c in counts.items() if c > 0]
-        longest = max(counts[n] for n in live)
-        if longest - min(counts[n] for n in live) <= tolerance:
+    for _ in range(scratch.index.players):
+        longest = next(scratch.keys(reverse=True))[0]
+        if longest - next(scratch.keys())[0] <= tolerance:
             break
         # TDA 11-C: a predetermined procedure picks the table; ours: the first in breaking order, passing over a
         # table whose player due the big blind was moved in recently while another equally long table has none.
-        long_number, entry = _source(scratch, sorted((n for n in live if counts[n] == longest),
-                                                     key=rank.__getitem__), picture, moved)
+        longest_tables = (key[-1] for key in itertools.takewhile(lambda k: k[0] == longest,
+                                                                   scratch.keys(reverse=True)))
+        long_number, entry = _source(scratch, longest_tables, picture, moved)
         # The shortest table with an open seat (with tables of different sizes a full table can be short),
         # the last to break first among equals; never into its small-blind seat (TDA 11-A): a table whose
         # only open seat is the small blind takes its player after its next hand.
-        with_room = sorted((n for n in live if counts[n] < longest - 1 and scratch[n].open_seats()),
-                           key=lambda n: (counts[n], -rank[n]))
-        target = next(((n, seats) for n in with_room
-                       if (seats := worst_position_seats(scratch[n], picture.button_mode))), None)
+        with_room = (key[-1] for key in itertools.takewhile(lambda k: k[0] < longest - 1, scratch.keys())
+                     if scratch[key[-1]].open_seats())
+        looked_at: list[int] = []
+        target = None
+        for number in with_room:
+            looked_at.append(number)
+            seats = worst_position_seats(scratch[number], picture.button_mode)
+            if seats:
+                target = (number, seats)
+                break
         if target is None:
             if wait_for_hand is not None:
-                wait_for_hand.extend(with_room)
+                wait_for_hand.extend(looked_at)
             break
         short_number, worst = target
         long_table = scratch[long_number]
@@ -262,7 +296,7 @@ def _due_big_blind(table: Table, picture: FloorPicture, moved: set[int]) -> int:
     return next((e for e in due if e not in moved), due[0])
 
 
-def _source(scratch: _Scratch, longest: Sequence[int], picture: FloorPicture, moved: set[int]) -> tuple[int, int]:
+def _source(scratch: _Scratch, longest: Iterable[int], picture: FloorPicture, moved: set[int]) -> tuple[int, int]:
     """The long table a player leaves and that player, the one due the big blind there (TDA 11-A): the first of
     the equally long tables ``longest`` (in breaking order) whose player due the big blind was not moved in
     recently, or the first of them when every one was."""
@@ -276,36 +310,35 @@ def _source(scratch: _Scratch, longest: Sequence[int], picture: FloorPicture, mo
     return first
 
 
-def _break_table(
-    picture: FloorPicture, live: dict[int, Table], breaking: int, order: Sequence[int],
-    rng: random.Random, halts: tuple[int, ...],
-) -> MoveProposal:
-    broken = live[breaking]
-    others = {n: t for n, t in live.items() if n != breaking}
-    scratch = _Scratch(others)
-    rank = {n: i for i, n in enumerate(order)}
+def _break_table(picture: FloorPicture, index: TableIndex, breaking: int, rng: random.Random,
+                 halts: tuple[int, ...]) -> MoveProposal:
+    tables = picture.tables
+    broken = tables[breaking]
+    scratch = _Scratch(tables, index, excluded=(breaking,))
     leaving = [entry for _, entry in sorted(broken.seats.items())]
-    # Step 1: the seat cards, taken where they keep the tables balanced, then scrambled.
-    counts = dict(scratch.counts)
+    # Step 1: the seat cards, taken where they keep the tables balanced (the table with the fewest players, the
+    # last to break among equals, each card counted at once), then scrambled.
+    untouched = (key for key in index.ascending() if key[-1] != breaking)
+    waiting_key = next(untouched, None)
+    counted: list[tuple[int, ...]] = []  # tables that took a card, with their new count
     free: dict[int, list[int]] = {}
-    by_count: dict[int, list[int]] = {}
-    for n, c in counts.items():
-        by_count.setdefault(c, []).append(n)
     cards: list[tuple[int, int]] = []
     for _ in leaving:
-        number = None
-        for c in sorted(by_count):
-            candidates = [n for n in by_count[c] if free.setdefault(n, others[n].open_seats())]
-            if candidates:
-                number = max(candidates, key=rank.__getitem__)
+        while True:
+            if counted and (waiting_key is None or counted[0] < waiting_key):
+                key = heapq.heappop(counted)
+            elif waiting_key is not None:
+                key, waiting_key = waiting_key, next(untouched, None)
+            else:
+                raise ValueError("no open seat for a player of the broken table")
+            number = key[-1]
+            seats = free.get(number)
+            if seats is None:
+                seats = free[number] = tables[number].open_seats()
+            if seats:
                 break
-        if number is None:
-            raise ValueError("no open seat for a player of the broken table")
-        seats = free[number]
         cards.append((number, seats.pop(rng.randrange(len(seats)))))
-        by_count[counts[number]].remove(number)
-        counts[number] += 1
-        by_count.setdefault(counts[number], []).append(number)
+        heapq.heappush(counted, (key[0] + 1, *key[1:]))
     rng.shuffle(cards)
     # Step 2: each player draws a card.
     seat_of = {entry: seat for seat, entry in broken.seats.items()}
@@ -314,14 +347,12 @@ def _break_table(
         for entry, (table, seat) in zip(leaving, cards)
     ]
     for move in moves:
-        scratch.mutable(move.to_table).seats[move.to_seat] = move.entry_id
-        scratch.counts[move.to_table] += 1
-    remaining_order = [n for n in order if n != breaking]
-    tolerance = picture.tolerance(len(others))
-    moves += _balance_moves(scratch, remaining_order, picture, tolerance)
+        scratch.seat(move.entry_id, move.to_table, move.to_seat)
+    tolerance = picture.tolerance(len(index) - 1)
+    moves += _balance_moves(scratch, picture, tolerance)
     return MoveProposal(
         "break", tuple(moves), broken_tables=(breaking,), halt_tables=halts, tolerance=tolerance,
-        buttons=_first_buttons(others, moves, rng),
+        buttons=_first_buttons(tables, moves, rng),
         rules=(RULE_BREAK_ORDER, RULE_BREAK, RULE_BALANCE),
         note=f"table {breaking} breaks: its players draw for seats, table then seat",
     )

@@ -123,7 +123,8 @@ def _settle_bounty(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> N
 
 def _finish(t: FloorRecords, time: str | None) -> None:
     """One player holds all the chips: the tournament is over."""
-    winner = next(e for e in t.entries.values() if not e.busted)
+    found = next(e.id for e in t.entries.search() if not e.busted)  # type: ignore[attr-defined]
+    winner = t.entries[found]
     winner.chips += t.chips_unassigned
     t.chips_unassigned = 0
     winner.bounty_won += winner.bounty  # the winner keeps his own bounty

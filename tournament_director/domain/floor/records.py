@@ -13,7 +13,9 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.changes import FloorChanges, TrackedDict
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.floor.table_index import TableIndex
 from tournament_director.domain.money.payouts import PayoutTable
 from tournament_director.domain.money.settings import TournamentSettings
 
@@ -79,8 +81,12 @@ class FloorRecords:
     def __init__(self) -> None:
         self.settings = TournamentSettings()
         self.configured = False
-        self.entries: dict[int, Entry] = {}
-        self.tables: dict[int, Table] = {}
+        self.entries: dict[int, Entry] = TrackedDict()
+        self.tables: dict[int, Table] = TrackedDict()
+        # which entries and tables events changed (for checkpoints and the table index)
+        self.changes = FloorChanges(self.entries, self.tables)  # type: ignore[arg-type]
+        self._table_index: TableIndex | None = None
+        self.groups_checkpointed = 0  # bust groups already in a checkpoint (checkpoint.py)
         self.player_entries: dict[str, list[int]] = {}
         self.bust_groups: list[BustGroup] = []
         self.alive = 0
@@ -147,3 +153,14 @@ class FloorRecords:
 
     def open_tables(self) -> list[Table]:
         return [t for t in self.tables.values() if not t.broken]
+
+    def table_index(self) -> TableIndex:
+        """The open tables by player count, brought up to date with the tables changed since it last looked."""
+        changed = self.changes.index_tables
+        index = self._table_index
+        if index is None or changed.everything or index.break_order != self.settings.break_order:
+            index = self._table_index = TableIndex(self.tables, self.settings.break_order)
+        else:
+            index.refresh_all(changed.keys)
+        self.changes.index_tables = type(changed)()
+        return index

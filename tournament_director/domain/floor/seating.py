@@ -8,6 +8,7 @@ hand number. Draws take an injected ``random.Random`` (``secrets.SystemRandom()`
 
 from __future__ import annotations
 
+import heapq
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -122,22 +123,24 @@ def draw_start_seats(
     that breaks last). Returns (entry id, table number, seat)."""
     rng = rng or default_rng()
     open_tables = [t for t in tables if not t.broken]
-    preference = {t.number: index for index, t in enumerate(open_tables)}
-    counts = {t.number: t.players for t in open_tables}
-    free = {t.number: t.open_seats() for t in open_tables}
-    if len(entry_ids) > sum(len(v) for v in free.values()):
-        raise DomainError(
-            f"{len(entry_ids)} players to seat but only {sum(len(v) for v in free.values())} open seats: add tables"
-        )
-    # Which table each seat card belongs to: always the emptiest table, so the field is balanced.
+    room = sum(t.capacity - t.players for t in open_tables)
+    if len(entry_ids) > room:
+        raise DomainError(f"{len(entry_ids)} players to seat but only {room} open seats: add tables")
+    # Which table each seat card belongs to: always the emptiest table (the first listed among equals), so the
+    # field is balanced; a heap of (players, place in the list) finds it without looking at every table.
+    by_number = {t.number: t for t in open_tables}
+    emptiest = [(t.players, place, t.number) for place, t in enumerate(open_tables) if t.capacity > t.players]
+    heapq.heapify(emptiest)
+    free: dict[int, list[int]] = {}
     cards: list[tuple[int, int]] = []
     for _ in entry_ids:
-        candidates = [n for n in counts if free[n]]
-        fewest = min(counts[n] for n in candidates)
-        number = min((n for n in candidates if counts[n] == fewest), key=preference.__getitem__)
-        seat = free[number].pop(rng.randrange(len(free[number])))
-        counts[number] += 1
-        cards.append((number, seat))
+        players, place, number = heapq.heappop(emptiest)
+        seats = free.get(number)
+        if seats is None:
+            seats = free[number] = by_number[number].open_seats()
+        cards.append((number, seats.pop(rng.randrange(len(seats)))))
+        if seats:
+            heapq.heappush(emptiest, (players + 1, place, number))
     rng.shuffle(cards)
     return [(entry, table, seat) for entry, (table, seat) in zip(entry_ids, cards)]
 

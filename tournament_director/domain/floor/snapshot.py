@@ -50,17 +50,25 @@ def _collector_paused() -> Iterator[None]:
 
 def _snapshot(t: FloorRecords) -> dict[str, Any]:
     return {
+        **core_fields(t),
+        "entries": [_entry_row(e) for e in t.entries.values()],
+        "tables": [table.to_row() for table in t.tables.values()],
+        "bust_groups": [group_row(g) for g in t.bust_groups],
+    }
+
+
+def group_row(g: BustGroup) -> list[Any]:
+    """One bust group: [entries], [their chips at the start of the hand], [their tables], hand."""
+    return [list(g.entries), [g.start_chips[e] for e in g.entries], [g.tables[e] for e in g.entries],
+            g.hand_for_hand_hand]
+
+
+def core_fields(t: FloorRecords) -> dict[str, Any]:
+    """Everything of the snapshot but the entries, the tables and the bust groups (the large parts)."""
+    return {
         "settings": t.settings.to_dict(),
         "configured": t.configured,
         "entry_fields": list(ENTRY_FIELDS),
-        "entries": [_entry_row(e) for e in t.entries.values()],
-        "tables": [table.to_row() for table in t.tables.values()],
-        # one row per group: [entries], [their chips at the start of the hand], [their tables], hand
-        "bust_groups": [
-            (list(g.entries), [g.start_chips[e] for e in g.entries], [g.tables[e] for e in g.entries],
-             g.hand_for_hand_hand)
-            for g in t.bust_groups
-        ],
         "seated_drawn": t.seated_drawn,
         "registration_closed": t.registration_closed,
         "hand_for_hand": t.hand_for_hand,

@@ -38,8 +38,8 @@ def recently_moved(t: FloorRecords, entry_id: int) -> bool:
 def floor_picture(t: FloorRecords) -> FloorPicture:
     s = t.settings
     return FloorPicture(
-        tables={n: table for n, table in t.tables.items() if not table.broken},
-        break_order=break_order(t),
+        tables=t.tables,
+        break_order=s.break_order,
         tolerance_many=s.tolerance_many_tables,
         tolerance_few=s.tolerance_few_tables,
         few_tables=s.few_tables,
@@ -49,6 +49,7 @@ def floor_picture(t: FloorRecords) -> FloorPicture:
         final_table_next_level=s.final_table_next_level,
         button_mode=s.button_mode,
         recently_moved=lambda entry_id: recently_moved(t, entry_id),
+        index=t.table_index(),
     )
 
 

@@ -48,7 +48,7 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import (
-    busts, entries, imported, invariants, prizes, settings_changes, snapshot, tables,
+    busts, checkpoint, entries, imported, invariants, prizes, settings_changes, snapshot, tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
@@ -92,12 +92,17 @@ class Tournament(FloorRecords):
             raise DomainError(f"the tournament floor does not know the event {event_type!r}")
         if not isinstance(payload, dict):
             raise DomainError(f"{event_type}: the payload must be a mapping")
+        self.changes.start()
         try:
             handler(self, payload)
         except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
                 raise
             raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
+        finally:
+            self.changes.stop()
+        if self.changes.index_tables.everything or len(self.changes.index_tables.keys) > 1000:
+            self.table_index()  # the index is rebuilt with a command that moved the whole room (the draw)
 
     def to_snapshot(self) -> dict[str, Any]:
         return snapshot.to_snapshot(self)
@@ -106,6 +111,21 @@ class Tournament(FloorRecords):
     def from_snapshot(cls, data: dict[str, Any]) -> "Tournament":
         t = cls()
         snapshot.restore(t, data)
+        t.changes.everything_changed()  # nothing of it is in a checkpoint of parts yet
+        return t
+
+    def changed_parts(self) -> checkpoint.Parts:
+        """The parts of the checkpoint changed since the last one (checkpoint.py)."""
+        return checkpoint.changed_parts(self)
+
+    def checkpoint_taken(self) -> None:
+        checkpoint.checkpoint_taken(self)
+
+    @classmethod
+    def from_parts(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
+                   groups: dict[int, list[Any]]) -> "Tournament":
+        t = cls()
+        checkpoint.from_parts(t, core, entries, tables, groups)
         return t
 
     # --- the parts' questions, asked of the tournament -------------------------------------------

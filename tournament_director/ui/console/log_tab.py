@@ -26,7 +26,7 @@ class LogTab(Tab):
         layout = QVBoxLayout(self)
         self.model = events_model(parent=self)
         self.view = make_table_view(self.model, sortable=False)
-        for column, width in enumerate((90, 120, 900, 110)):
+        for column, width in enumerate((90, 120, 840, 170)):  # "Who": a station name, "the registration desk"
             self.view.setColumnWidth(column, width)
         layout.addWidget(self.view, 3)
         layout.addWidget(QLabel("<b>Messages</b> (scheduled jobs, refusals, what the console said)"))

@@ -22,6 +22,7 @@ from tournament_director.ui.console.players_tab import PlayersTab
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
 from tournament_director.ui.console.structure_tab import StructureTab
+from tournament_director.ui.stations import OtherStations
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.console.wizard import NewTournamentDialog
@@ -51,6 +52,7 @@ class MainWindow(QMainWindow):
         self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
         self.setWindowTitle("Tournament Director")
         self.signals = SessionSignals(session, self)
+        self.other_stations = OtherStations(session, self)  # other stations' commands on a PostgreSQL event
 
         central = QWidget()
         column = QVBoxLayout(central)
@@ -330,6 +332,9 @@ class MainWindow(QMainWindow):
             projector.refresh()
 
     def backup_now(self) -> None:
+        if self.session is not None and self.session.on_server:  # no file to copy: say whose backups they are
+            self.tell(self.session.backup_note())
+            return
         if self.session is not None:
             path = self.run_command(self.session.backup_now)
             if path:
@@ -377,7 +382,10 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
-        self.setWindowTitle(f"{name} — Tournament Director" if name else "Tournament Director")
+        title = f"{name} — Tournament Director" if name else "Tournament Director"
+        if getattr(self.session, "on_server", False):  # which station this is, and the event it shares
+            title += f" — {self.session.operator} · {self.session.database_location}"
+        self.setWindowTitle(title)
         self.mini_clock.refresh()
         for tab in self.all_tabs:
             self._refresh_tab(tab)
@@ -410,6 +418,7 @@ class MainWindow(QMainWindow):
         self._deadline_timer.stop()
         self.remember_placement()
         self.signals.disconnect_session()
+        self.other_stations.stop()
         super().closeEvent(event)
 
     # ----- where the console sits: its size, maximised or not, and its screen -------------------------------

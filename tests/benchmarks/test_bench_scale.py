@@ -1,0 +1,164 @@
+"""Benchmark (``make bench``; it prints figures, it never passes or fails on time): the simulated event of
+test_bench_floor.py at 10,000 and at 100,000 entries side by side on SQLite, and at 10,000 on PostgreSQL (the
+private server of tests/pg_server.py) beside SQLite.
+
+Each run registers the field, draws the seats, then busts a random player (eliminated by a player of the same
+table) and accepts every balancing or breaking proposal, down to a winner. Printed for each: the whole run, a bust's
+p50/p99/max (the bust command with its proposal; then split into its durable write, the append and the commit,
+and the rest: what grows with the field would show there), the accepted proposals, and at half the field: opening the
+tournament again (the newest checkpoint and the log after it) and undoing the latest bust. Then the growth ratio
+between the two fields (goal: the whole run linear in the field within 20%; bust p99 under 10 ms and max under 100 ms
+at 100,000; opening under 2 s), beside a bare durable SQLite insert measured in the same run. The 100,000-entry
+run takes a few minutes.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import sqlite3
+import statistics
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tournament_director.services.commands import CommandRunner
+from tournament_director.services.tournament import TournamentService
+from tournament_director.store import Store
+from tournament_director.store.engine import apply_pragmas
+
+
+@dataclass
+class Figures:
+    label: str
+    entries: int
+    setup_s: float
+    whole_s: float
+    busts: list[float]
+    writes: list[float]  # the durable write inside each bust (append and commit)
+    accepts: list[float]
+    opening_ms: float
+    undo_ms: float
+    redo_ms: float
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def simulate(store: Store, entries: int, label: str) -> Figures:
+    rng = random.Random(2024)
+    runner = CommandRunner(store, store.create_tournament(f"{entries:,} entries"))
+    floor = TournamentService(runner, rng=rng)
+    writing: list[float] = []
+    append = runner._log.append_command
+
+    def timed_append(*args, **kwargs):  # type: ignore[no-untyped-def]
+        t0 = time.perf_counter()
+        append(*args, **kwargs)
+        writing.append((time.perf_counter() - t0) * 1000)
+
+    runner._log.append_command = timed_append  # type: ignore[method-assign]
+    started = time.perf_counter()
+    floor.configure({"name": f"{entries:,} entries", "buy_in": 100, "fee": 10, "bounty_mode": "progressive",
+                     "bounty": 50})
+    floor.add_tables(-(-entries // 9), 9)
+    floor.register_many([f"Player {i}" for i in range(1, entries + 1)])
+    floor.draw_seats()
+    floor.close_registration()
+    setup_s = time.perf_counter() - started
+    busts: list[float] = []
+    writes: list[float] = []
+    accepts: list[float] = []
+    opening_ms = undo_ms = redo_ms = 0.0
+    measured_half = False
+    t = runner.state.floor
+    alive = list(t.entries)
+    while not floor.finished:
+        if not measured_half and len(alive) <= entries // 2:
+            measured_half = True
+            pause = time.perf_counter()
+            gc.collect()
+            t0 = time.perf_counter()
+            reopened = CommandRunner(store, runner.tournament_id)
+            opening_ms = (time.perf_counter() - t0) * 1000
+            assert reopened.state.floor.alive == t.alive
+            del reopened
+            t0 = time.perf_counter()
+            runner.undo()
+            undo_ms = (time.perf_counter() - t0) * 1000
+            t0 = time.perf_counter()
+            runner.redo()
+            redo_ms = (time.perf_counter() - t0) * 1000
+            t = runner.state.floor  # undo and redo put a new state in place
+            started += time.perf_counter() - pause  # the measurements are not part of the run
+        victim = alive.pop(rng.randrange(len(alive)))
+        mates = [e for e in t.tables[t.entries[victim].table].seats.values() if e != victim] or alive
+        writing.clear()
+        t0 = time.perf_counter()
+        result = floor.bust(victim, [rng.choice(mates)])
+        busts.append((time.perf_counter() - t0) * 1000)
+        writes.append(sum(writing))
+        if not result.proposal.is_empty:
+            t0 = time.perf_counter()
+            floor.accept_moves(result.proposal)
+            accepts.append((time.perf_counter() - t0) * 1000)
+    whole_s = time.perf_counter() - started
+    assert t.check_invariants() == []
+    assert [r.place for r in floor.results()] == list(range(1, entries + 1))
+    return Figures(label, entries, setup_s, whole_s, busts, writes, accepts, opening_ms, undo_ms, redo_ms)
+
+
+def bare_insert_ms(path: Path, rows: int = 500) -> list[float]:
+    con = sqlite3.connect(path, isolation_level=None)
+    apply_pragmas(con)
+    con.execute("CREATE TABLE e (seq INTEGER PRIMARY KEY, payload TEXT)")
+    times = []
+    for i in range(rows):
+        t0 = time.perf_counter()
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("INSERT INTO e VALUES (?, ?)", (i, '{"busts": [{"entry_id": 1}]}'))
+        con.execute("COMMIT")
+        times.append((time.perf_counter() - t0) * 1000)
+    con.close()
+    return times
+
+
+def show(f: Figures) -> None:
+    print(f"  {f.label:<24} set-up {f.setup_s:6.1f} s   whole run {f.whole_s:6.1f} s   "
+          f"bust p50 {statistics.median(f.busts):5.2f} ms  p99 {percentile(f.busts, 0.99):6.2f} ms  "
+          f"max {max(f.busts):7.1f} ms   accept p50 {statistics.median(f.accepts):5.2f} ms "
+          f"p99 {percentile(f.accepts, 0.99):6.2f} ms ({len(f.accepts)})")
+    rest = [b - w for b, w in zip(f.busts, f.writes)]
+    print(f"  {'':<24} of which the durable write: p50 {statistics.median(f.writes):5.2f} ms  p99 "
+          f"{percentile(f.writes, 0.99):6.2f} ms  max {max(f.writes):7.1f} ms;  the rest (domain, proposal, "
+          f"checkpoint JSON): p50 {statistics.median(rest):5.2f} ms  p99 {percentile(rest, 0.99):6.2f} ms  "
+          f"max {max(rest):7.1f} ms")
+    print(f"  {'':<24} at half the field: opening {f.opening_ms:7.1f} ms   undo {f.undo_ms:7.1f} ms   "
+          f"redo {f.redo_ms:7.1f} ms")
+
+
+def test_bench_10000_and_100000_entries_on_sqlite_and_10000_on_postgresql(tmp_path, pg_url) -> None:
+    reference = bare_insert_ms(tmp_path / "bare.sqlite", rows=2000)
+    runs = []
+    for entries in (10_000, 100_000):
+        with Store.open(tmp_path / f"event-{entries}.sqlite") as store:
+            runs.append(simulate(store, entries, f"SQLite {entries:,}"))
+        gc.collect()
+    with Store.open(pg_url) as store:
+        server = simulate(store, 10_000, "PostgreSQL 10,000")
+    small, large = runs
+    print(f"\nThe simulated event to a winner, {small.entries:,} and {large.entries:,} entries (tables of nine)")
+    for figures in (small, server, large):
+        show(figures)
+    per_entry = (large.whole_s / large.entries) / (small.whole_s / small.entries)
+    print(f"  growth 10,000 -> 100,000: whole run x{large.whole_s / small.whole_s:.1f} for x10 the field "
+          f"(per entry x{per_entry:.2f}; goal within x1.20); bust p99 x"
+          f"{percentile(large.busts, 0.99) / percentile(small.busts, 0.99):.2f}")
+    print(f"  goals at 100,000: bust p99 {percentile(large.busts, 0.99):.2f} ms (< 10), max {max(large.busts):.1f} ms "
+          f"(< 100), opening {large.opening_ms / 1000:.2f} s (< 2)")
+    print(f"  PostgreSQL / SQLite at 10,000: whole run x{server.whole_s / small.whole_s:.2f}, bust p50 "
+          f"x{statistics.median(server.busts) / statistics.median(small.busts):.2f}")
+    print(f"  reference, a bare durable SQLite insert (same run): p50 {statistics.median(reference):.2f} ms, "
+          f"p99 {percentile(reference, 0.99):.2f} ms")

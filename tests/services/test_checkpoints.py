@@ -1,0 +1,118 @@
+"""Checkpoints in parts: a checkpoint writes only the entries, tables and bust groups changed since the last one,
+and a tournament opened from one (with the log after it) is the tournament the commands built, through busts,
+moves, breaks, rebuys, undo and redo."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from sqlalchemy import text
+
+from tournament_director.services.commands import CommandRunner
+from tournament_director.services.tournament import TournamentService
+
+
+def _same(a, b) -> None:
+    assert json.dumps(a.to_snapshot(), sort_keys=True) == json.dumps(b.to_snapshot(), sort_keys=True)
+
+
+def _parts_at(store, seq: int) -> list[tuple[str, int]]:
+    with store.engine.connect() as connection:
+        return [tuple(r) for r in connection.execute(
+            text("SELECT kind, number FROM snapshot_part WHERE seq = :seq ORDER BY kind, number"), {"seq": seq})]
+
+
+def _floor(store, snapshot_every: int, entries: int = 90, tables: int = 10) -> tuple[CommandRunner, TournamentService]:
+    runner = CommandRunner(store, store.create_tournament("Checkpoints"), snapshot_every=snapshot_every)
+    floor = TournamentService(runner, rng=random.Random(7))
+    floor.configure({"name": "Checkpoints", "buy_in": 100, "rebuy_until_level": 3, "rebuy_limit": 5, "rebuy_chips": 10_000, "rebuy_max_chips": 10**9, "rebuy_price": 100,
+                     "bounty_mode": "progressive", "bounty": 20})
+    floor.add_tables(tables, 9)
+    floor.register_many([f"Player {i}" for i in range(1, entries + 1)])
+    floor.draw_seats()
+    floor.close_registration()
+    return runner, floor
+
+
+@pytest.mark.parametrize("snapshot_every", [5, 40])  # 40: checkpoints of more than a slice, written in slices
+def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, snapshot_every) -> None:
+    runner, floor = _floor(store, snapshot_every=snapshot_every)
+    rng = random.Random(11)
+    for step in range(150):
+        t = runner.state.floor  # an undo puts a new state in place
+        if t.finished:
+            break
+        alive = [e.id for e in t.entries.values() if not e.busted]
+        roll = rng.random()
+        if roll < 0.1 and runner.can_undo():
+            runner.undo()
+            if rng.random() < 0.5 and runner.can_redo():
+                runner.redo()
+        elif roll < 0.2:
+            floor.rebuy(rng.choice(alive), level=1)
+        else:
+            victim = rng.choice(alive)
+            mates = [e for e in t.tables[t.entries[victim].table].seats.values() if e != victim] or alive
+            result = floor.bust(victim, [rng.choice([m for m in mates if m != victim])])
+            if not result.proposal.is_empty:
+                floor.accept_moves(result.proposal)
+        if step % 10 == 0:
+            opened = CommandRunner(store, runner.tournament_id)  # maybe half way through writing a checkpoint
+            _same(opened.state, runner.state)
+            _same(opened.state, runner.rebuild())
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_part")).scalar() > 0
+    _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
+
+
+def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None:
+    runner, floor = _floor(store, snapshot_every=10_000, entries=180, tables=20)
+    runner._snapshot(runner.last_seq)  # the first checkpoint holds every part (in slices: flushed here)
+    assert _parts_at(store, runner.last_seq) == []
+    runner.flush_checkpoint()
+    first = _parts_at(store, runner.last_seq)
+    assert len([p for p in first if p[0] == "entry"]) == 180 and len([p for p in first if p[0] == "table"]) == 20
+    t = runner.state.floor
+    victim = next(e for e in t.entries.values() if not e.busted)
+    killer = next(e for s, e in sorted(t.tables[victim.table].seats.items()) if e != victim.id)
+    floor.bust(victim.id, [killer])  # the proposal is not accepted: one bust, two entries and one table change
+    runner._snapshot(runner.last_seq)
+    assert _parts_at(store, runner.last_seq) == [("entry", min(victim.id, killer)), ("entry", max(victim.id, killer)),
+                                                 ("groups", 0), ("table", victim.table if victim.table else
+                                                                 t.bust_groups[-1].tables[victim.id])]
+    _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+
+
+def test_undo_before_a_checkpoint_drops_it_and_the_next_one_is_whole_again(store) -> None:
+    runner, floor = _floor(store, snapshot_every=3)
+    t = runner.state.floor
+    first_bust = None
+    for _ in range(7):
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+        first_bust = first_bust or runner.last_seq
+    runner.undo(first_bust)  # every checkpoint after the first bust goes
+    t = runner.state.floor
+    for _ in range(5):
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+    _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
+    _same(runner.state, runner.rebuild())
+
+
+def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoint_has_every_part(store) -> None:
+    runner, floor = _floor(store, snapshot_every=10_000)
+    runner._log.save_snapshot(runner.last_seq, json.dumps(runner.state.to_snapshot()), "2025-01-01T00:00:00+00:00")
+    opened = CommandRunner(store, runner.tournament_id, snapshot_every=1)
+    _same(opened.state, runner.state)
+    t = opened.state.floor
+    victim = next(e for e in t.entries.values() if not e.busted)
+    killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+    TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+    opened.flush_checkpoint()
+    assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
+    _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())

@@ -1,0 +1,60 @@
+"""The real console on a PostgreSQL event shows another station's command within a second, pushed by the server
+(LISTEN/NOTIFY through a QSocketNotifier), without any command of its own."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from tournament_director.services.session import DirectorSession
+from tournament_director.ui.console.window import MainWindow
+
+SHOTS = Path("/tmp/shots-scale")
+
+
+def test_the_console_shows_another_stations_bust_within_a_second(qtbot, ui_settings, pg_url) -> None:
+    floor = DirectorSession.open(pg_url, operator="the floor", rng=random.Random(2))
+    desk = DirectorSession.open(pg_url, operator="the registration desk", rng=random.Random(3))
+    try:
+        tournament = floor.create_tournament("Festival day 1")
+        floor.select_tournament(tournament)
+        service = floor.tournament
+        service.configure({"name": "Festival day 1", "buy_in": 100})
+        service.add_tables(2, 9)
+        service.register_many([f"Player {i}" for i in range(1, 16)] + ["Ann Lee", "Bob Marsh", "Chloé Dubois"])
+        service.draw_seats()
+        service.close_registration()
+        console = MainWindow(floor, settings=ui_settings, sounds=False)
+        qtbot.addWidget(console)
+        console.resize(1400, 850)
+        console.show()
+        console.tabs.setCurrentWidget(console.log_tab)
+        assert "18 / 18 left" in console.mini_clock.figures_label.text()
+        assert "the floor" in console.windowTitle()
+
+        desk.select_tournament(tournament)
+        t = desk.state.floor
+        ann = next(e for e in t.entries.values() if e.name == "Ann Lee")
+        killer = next(e for e in t.tables[ann.table].seats.values() if e != ann.id)
+        desk.run(desk.tournament.bust, ann.id, [killer])
+        recorded = time.monotonic()
+        qtbot.waitUntil(lambda: "17 / 18 left" in console.mini_clock.figures_label.text(), timeout=1000)
+        seen_after = time.monotonic() - recorded
+        said = [(row.description, row.operator) for row in console.log_tab.model.rows]  # the Log tab's history
+        assert (f"Ann Lee out, eliminated by {t.entries[killer].name}", "the registration desk") in said
+        assert seen_after < 1.0
+        # File > Back up now (Ctrl+Shift+B): no file to copy on a server, the console says whose backups they are
+        console.activateWindow()
+        qtbot.waitUntil(console.isActiveWindow, timeout=2000)
+        qtbot.keyClick(console, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+        qtbot.waitUntil(lambda: "pg_dump" in console.statusBar().currentMessage(), timeout=2000)
+        assert "backups are the operator's" in console.statusBar().currentMessage()
+        SHOTS.mkdir(exist_ok=True)
+        console.grab().save(str(SHOTS / "console-other-station-bust.png"))
+        console.close()
+    finally:
+        desk.close()
+        floor.close()

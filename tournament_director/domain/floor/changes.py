@@ -1,0 +1,130 @@
+"""Which entries and tables an event changed, so the work after a command follows what changed, not the size
+of the field: a checkpoint writes only the entries and tables changed since the last one, and the index of
+tables by player count (table_index.py) refreshes only the tables that moved.
+
+Every change an event makes to an entry or a table reaches it through ``FloorRecords.entries`` or
+``FloorRecords.tables`` (a look-up, a ``get`` or a new key), so those two mappings are ``TrackedDict``s: while an
+event is applied they note each key looked up or set. Walking a whole mapping while an event is applied notes
+"everything" (the finish finds its winner that way, a hand dealt at every table walks the tables): a rare,
+whole checkpoint then, never a missed change. Looking up more than was changed (a refused event's checks)
+only writes a little more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+class TrackedDict(dict):  # type: ignore[type-arg]
+    """A dict that notes the keys used while ``recording`` (set around the application of one event)."""
+
+    __slots__ = ("recording", "touched", "everything")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.recording = False
+        self.touched: set[Any] = set()
+        self.everything = False
+
+    def __getitem__(self, key: Any) -> Any:
+        if self.recording:
+            self.touched.add(key)
+        return dict.__getitem__(self, key)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if self.recording:
+            self.touched.add(key)
+        return dict.get(self, key, default)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if self.recording:
+            self.touched.add(key)
+        dict.__setitem__(self, key, value)
+
+    def values(self):  # type: ignore[no-untyped-def, override]
+        if self.recording:
+            self.everything = True
+        return dict.values(self)
+
+    def items(self):  # type: ignore[no-untyped-def, override]
+        if self.recording:
+            self.everything = True
+        return dict.items(self)
+
+    def __iter__(self) -> Iterator[Any]:
+        if self.recording:
+            self.everything = True
+        return dict.__iter__(self)
+
+    def search(self) -> Iterator[Any]:
+        """The values, walked without noting every key: for a search whose find is then looked up by its key
+        before it is changed (the winner of the finish)."""
+        return iter(dict.values(self))
+
+    def take(self) -> tuple[set[Any], bool]:
+        """The keys noted since the last ``take`` and whether the whole mapping was walked; starts afresh."""
+        touched, everything = self.touched, self.everything
+        self.touched, self.everything = set(), False
+        return touched, everything
+
+
+class Changed:
+    """The keys changed since some moment (a checkpoint, an index refresh): the ones noted, or everything."""
+
+    __slots__ = ("keys", "everything")
+
+    def __init__(self, everything: bool = False) -> None:
+        self.keys: set[Any] = set()
+        self.everything = everything
+
+    def add(self, keys: set[Any], everything: bool) -> None:
+        if self.everything:
+            return
+        if everything:
+            self.everything = True
+            self.keys = set()
+        else:
+            self.keys |= keys
+
+    def __bool__(self) -> bool:
+        return self.everything or bool(self.keys)
+
+
+class FloorChanges:
+    """What changed since the last checkpoint (``checkpoint_*``) and since the table index last looked
+    (``index_tables``)."""
+
+    def __init__(self, entries: TrackedDict, tables: TrackedDict) -> None:
+        self.entries = entries
+        self.tables = tables
+        self.checkpoint_entries = Changed()
+        self.checkpoint_tables = Changed()
+        self.index_tables = Changed()
+
+    def start(self) -> None:
+        self.entries.recording = self.tables.recording = True
+
+    def stop(self) -> None:
+        self.entries.recording = self.tables.recording = False
+        entries, every_entry = self.entries.take()
+        tables, every_table = self.tables.take()
+        if entries or every_entry:
+            self.checkpoint_entries.add(entries, every_entry)
+        if tables or every_table:
+            self.checkpoint_tables.add(tables, every_table)
+            self.index_tables.add(tables, every_table)
+
+    def pending(self, entries: int, tables: int) -> int:
+        """How many entries and tables changed since the last checkpoint (of ``entries`` and ``tables``)."""
+        return ((entries if self.checkpoint_entries.everything else len(self.checkpoint_entries.keys))
+                + (tables if self.checkpoint_tables.everything else len(self.checkpoint_tables.keys)))
+
+    def checkpoint_taken(self) -> None:
+        self.checkpoint_entries = Changed()
+        self.checkpoint_tables = Changed()
+
+    def everything_changed(self) -> None:
+        """Nothing of this floor is in any checkpoint yet (a floor restored from a whole snapshot)."""
+        self.checkpoint_entries = Changed(everything=True)
+        self.checkpoint_tables = Changed(everything=True)

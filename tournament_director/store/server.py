@@ -1,0 +1,110 @@
+"""The store on a PostgreSQL server, for several stations on one event (registration desk, floor, clock, cashier).
+
+What differs from the embedded SQLite file: the URL (``postgresql://user@host/dbname``) names a database on a
+server, reached with psycopg 3; there is no file to lock, copy or back up (backups are the operator's, with
+pg_dump); migrations run under a PostgreSQL advisory lock, so two stations opening a fresh database at once
+migrate it once; every appended event is announced with NOTIFY (store/change_feed.py listens).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import Engine, create_engine, inspect, make_url
+from sqlalchemy import text as sql_text
+from sqlalchemy.exc import ArgumentError, DBAPIError
+
+from tournament_director.store.errors import ServerRefused
+from tournament_director.store.schema import SCHEMA_HEAD, known_revisions, migrate_to_head
+
+log = logging.getLogger(__name__)
+
+SERVER_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
+CHANNEL = "tournament_director"  # the NOTIFY channel: payload "tournament_id:seq"
+MIGRATION_LOCK = 0x7464_0001  # the advisory lock key held while a station checks and migrates the schema
+
+
+def is_server_url(location: object) -> bool:
+    return isinstance(location, str) and location.startswith(SERVER_SCHEMES)
+
+
+def shown(url: str) -> str:
+    """The URL as the director may read it: the password hidden."""
+    try:
+        return make_url(_driver_url(url)).set(drivername="postgresql").render_as_string(hide_password=True)
+    except ArgumentError:
+        return url.split("@")[-1]
+
+
+def libpq_url(url: str) -> str:
+    """The URL for psycopg itself (the change feed's own connection)."""
+    return make_url(_driver_url(url)).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def _driver_url(url: str) -> str:
+    for scheme in ("postgresql://", "postgres://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
+    return url
+
+
+def open_server(url: str) -> Engine:
+    """An engine on the server's database, its schema brought up to date; raises ServerRefused."""
+    where = shown(url)
+    try:
+        engine = create_engine(_driver_url(url), pool_pre_ping=True)
+    except (ArgumentError, ImportError) as error:
+        raise ServerRefused(where, "bad-url", f"it is not a PostgreSQL address ({error})") from None
+    try:
+        _migrate_once(engine, where)
+        _record_version(engine)
+    except ServerRefused:
+        engine.dispose()
+        raise
+    except DBAPIError as error:
+        engine.dispose()
+        reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+        raise ServerRefused(where, "unreachable", f"the server did not let this program in ({reason})") from None
+    return engine
+
+
+def _migrate_once(engine: Engine, where: str) -> None:
+    """Check the schema, and migrate it, while holding the migration lock: the stations take turns."""
+    with engine.connect() as connection:
+        connection.execute(sql_text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+        try:
+            connection.commit()
+            tables = set(inspect(connection).get_table_names())
+            revision = None
+            if "alembic_version" in tables:
+                revision = connection.execute(sql_text("SELECT version_num FROM alembic_version")).scalar()
+            if revision is None and tables - {"alembic_version"}:
+                raise ServerRefused(where, "foreign", "it holds tables of another program (no schema revision of "
+                                                      "Tournament Director); use an empty database")
+            if revision is not None and revision not in known_revisions():
+                raise ServerRefused(where, "newer", f"its schema revision {revision} is newer than this program's "
+                                                    f"({SCHEMA_HEAD}): update the program on this station")
+            if revision != SCHEMA_HEAD:
+                log.info("migrating %s from %s to %s", where, revision, SCHEMA_HEAD)
+                migrate_to_head(engine)
+        finally:
+            connection.rollback()
+            connection.execute(sql_text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+            connection.commit()
+
+
+def _record_version(engine: Engine) -> None:
+    from tournament_director import __version__
+
+    with engine.begin() as connection:
+        connection.execute(sql_text("INSERT INTO app_info (key, value) VALUES ('created_by', :v) "
+                                    "ON CONFLICT (key) DO NOTHING"), {"v": __version__})
+        connection.execute(sql_text("INSERT INTO app_info (key, value) VALUES ('last_opened_by', :v) "
+                                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value"), {"v": __version__})
+
+
+def announce(connection: object, tournament_id: int, seq: int) -> None:
+    """Tell the other stations (on commit) that the tournament's log reached ``seq``; nothing on SQLite."""
+    if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
+        connection.execute(sql_text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[attr-defined]
+                           {"channel": CHANNEL, "payload": f"{tournament_id}:{seq}"})

@@ -1,0 +1,35 @@
+"""The other stations on the same PostgreSQL event: the session's change feed is a socket that becomes readable
+when another station records a command; a QSocketNotifier on it wakes the GUI thread, which folds the commands in
+(``DirectorSession.take_changes``) and so refreshes the console like a command of its own. Nothing on a file.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from PySide6.QtCore import QObject, QSocketNotifier
+
+log = logging.getLogger(__name__)
+
+
+class OtherStations(QObject):
+    def __init__(self, session: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.notifier: QSocketNotifier | None = None
+        feed = session.change_feed() if getattr(session, "on_server", False) else None
+        if feed is not None:
+            self.notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
+            self.notifier.activated.connect(self.take_changes)
+
+    def take_changes(self, *_: object) -> None:
+        try:
+            self.session.take_changes()
+        except Exception:  # a lost connection must not end the program: the next command says what is wrong
+            log.exception("reading the other stations' commands failed")
+
+    def stop(self) -> None:
+        if self.notifier is not None:
+            self.notifier.setEnabled(False)
+            self.notifier = None
