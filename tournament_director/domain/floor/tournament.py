@@ -35,6 +35,9 @@ Event types (payload fields), by part:
     payouts.edited          percentages: ["50", "30", "20"] | null (back to the payout table)
     payouts.table_set       table: {name, bands: [...]} (as PayoutTable.to_dict) | null (the settings' table)
     deal.made               method, shares: [[entry_id, amount], ...]
+  stations.py  (the table stations: hands done, bust proposals, moves confirmed, floor calls)
+    station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
+    station.move_confirmed, station.floor_called, station.floor_answered   (fields in stations.py)
 """
 
 from __future__ import annotations
@@ -43,7 +46,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, invariants, prizes, settings_changes, snapshot, tables
+from tournament_director.domain.floor import (
+    busts, entries, invariants, prizes, settings_changes, snapshot, stations, tables,
+)
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import payout_table
@@ -73,7 +78,7 @@ def route(*parts: Iterable[tuple[str, Handler]]) -> dict[str, Handler]:
 class Tournament(FloorRecords):
     HANDLERS = route(
         (("tournament.configured", _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
-        prizes.HANDLERS, settings_changes.HANDLERS,
+        prizes.HANDLERS, settings_changes.HANDLERS, stations.HANDLERS,
     )
 
     @classmethod
