@@ -263,7 +263,7 @@ class StationService:
             entry_id = self._seat_entry(number, item.get("seat"))
             if item.get("start_chips") is None:
                 raise DomainError(f"give {self._names()[entry_id]}'s stack at the start of the hand")
-            start = limits.check_amount(item.get("start_chips"), "the stack at the start of the hand")
+            start = limits.check_amount(item.get("start_chips"), "stack at the start of the hand")
             rows.append({"entry_id": entry_id, "eliminated_by": winners, "start_chips": start})
         if any(row["entry_id"] in winners for row in rows):
             raise DomainError("the player who won the pot cannot be one of the busted players")
@@ -295,7 +295,7 @@ class StationService:
         for seat, chips in counts.items():
             seat_number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
             entry_id = self._seat_entry(number, seat_number)
-            rows.append([entry_id, limits.check_amount(chips, f"the stack in seat {seat_number}")])
+            rows.append([entry_id, limits.check_amount(chips, f"stack in seat {seat_number}")])
         self._as_station(number, self._session.runner.execute, "chips.counted",
                          {"counts": rows, "scope": "tables", "tables": [number], "occasion": occasion,
                           "time": self._stamp()["time"]})
@@ -305,7 +305,7 @@ class StationService:
         number = self.check_table(table)
         if seat is not None:
             seat = _whole(seat, "the seat")
-        text = limits.check_text(note, "the note", max_length=facts.NOTE_LIMIT) if note else ""
+        text = limits.check_text(note, "note", max_length=facts.NOTE_LIMIT) if note else ""
         payload = {"table": number, "seat": seat, "note": " ".join(text.split()), **self._stamp()}
         self._as_station(number, self._session.runner.execute, "station.floor_called", payload)
         return "The floor is called" + (f" to seat {seat}" if seat is not None else "")
@@ -333,7 +333,7 @@ class StationService:
         number = _whole(proposal, "the proposal")
         payload: dict[str, Any] = {"proposal": number}
         if reason:
-            payload["reason"] = limits.check_text(reason, "the reason", max_length=facts.NOTE_LIMIT)
+            payload["reason"] = limits.check_text(reason, "reason", max_length=facts.NOTE_LIMIT)
         self._session.run(self._session.runner.execute, "station.bust_refused", payload)
         return f"Bust proposal {number} refused"
 
