@@ -1,5 +1,5 @@
 """One table of the Tables tab's map: its seats with the button and blind markers, chips, absent and waiting
-players, and its own "Next hand" button.
+players, a "hand done" mark when its station reported the current hand done, and its own "Next hand" button.
 
 Each seat is a row the director can click (or reach with the arrow keys): a click selects the player, a double
 click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat too).
@@ -20,6 +20,7 @@ MARKER_COLOURS = {"D": ("#f9a825", "#000000"), "SB": ("#1565c0", "#ffffff"), "BB
 OTHER_MARKER = ("#616161", "#ffffff")
 QUIET_GREY = "#616161"       # empty and locked seats: quiet, still readable on the white card
 WAITING_ORANGE = "#bf360c"
+DONE_GREEN = "#2e7d32"       # a table whose station reported the current hand done
 SEAT_STYLE = """
 QFrame#seat { background: transparent; border: 2px solid transparent; border-radius: 4px; }
 QFrame#seat:hover { background: #e3f2fd; }
@@ -119,9 +120,10 @@ class SeatRow(QFrame):
 
 
 class TableCard(QFrame):
-    def __init__(self, table: Any, on_next_hand: Callable[[int], None]) -> None:
+    def __init__(self, table: Any, on_next_hand: Callable[[int], None], *, hand_done: bool = False) -> None:
         super().__init__()
         self.setObjectName("tableCard")
+        self.hand_done = hand_done  # the table's station reported the current hand done
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(320)
         self.setStyleSheet(SEAT_STYLE)
@@ -130,8 +132,12 @@ class TableCard(QFrame):
         layout.setSpacing(0)
         players = sum(1 for s in table.seats if s.name)
         note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
+        done = (f" &nbsp; <span style='background:{DONE_GREEN};color:#ffffff;font-weight:bold'>&nbsp;hand done"
+                f"&nbsp;</span>" if hand_done else "")
         self.label = QLabel(f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
-                            f"&nbsp; hand {table.hand_number}</div>{note}")
+                            f"&nbsp; hand {table.hand_number}{done}</div>{note}")
+        if hand_done:
+            self.setStyleSheet(SEAT_STYLE + f"QFrame#tableCard {{ border: 3px solid {DONE_GREEN}; }}")
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
         self.seat_rows = [SeatRow(s) for s in table.seats]

@@ -126,8 +126,10 @@ class TablesTab(Tab):
         self._tables = tuple(tables)
         self.cards = []
         refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
+        stations = self.session.stations if self.session is not None and self.session.tournament_id else None
+        done = stations.tables_done() if stations is not None else set()
         for i, table in enumerate(self._tables):
-            card = TableCard(table, self._next_hand)
+            card = TableCard(table, self._next_hand, hand_done=table.number in done)
             for row in card.seat_rows:
                 row.chosen.connect(self.choose_seat)
                 row.bust.connect(self.bust_entry)

@@ -15,12 +15,14 @@ from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES,
 from tournament_director.ui.console.busting import Busting
 from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
+from tournament_director.ui.console.floor_call_alert import FloorCallAlert
 from tournament_director.ui.console.log_tab import LogTab
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
 from tournament_director.ui.console.players_tab import PlayersTab
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
+from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
@@ -57,6 +59,8 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         self.mini_clock = MiniClock(session)
         column.addWidget(self.mini_clock)
+        self.floor_call_alert = FloorCallAlert(self)
+        column.addWidget(self.floor_call_alert)
         self.tabs = QTabWidget()
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -73,7 +77,9 @@ class MainWindow(QMainWindow):
         for title, tab in zip(TAB_TITLES, self.all_tabs):
             self.tabs.addTab(tab, title)
             tab.message.connect(self.tell)
-        self.tabs.currentChanged.connect(lambda _i: self._refresh_tab(self.tabs.currentWidget()))
+        self._stale_tabs: set[Any] = set()   # hidden tabs changed since they were last drawn
+        self._pending_topics: list[str] = []  # session changes not yet drawn (one refresh per event-loop turn)
+        self.tabs.currentChanged.connect(lambda _i: self._tab_shown(self.tabs.currentWidget()))
         self.busting = Busting(session, self.tell, self)
         self.players_tab.busting = self.tables_tab.busting = self.busting
         self.busting.proposal_ready.connect(self.tables_tab.show_proposal)
@@ -83,14 +89,17 @@ class MainWindow(QMainWindow):
         self.tables_tab.moves_changed.connect(self._moves_waiting)
 
         build_menus(self)
+        add_stations_actions(self)  # Tools > Table stations (Ctrl+Shift+T), Table station codes
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
         self.players_tab.set_theme(self.theme)
 
         self._restore_placement()
+        self.refresh_listeners: list[Callable[[list[str]], None]] = []  # panels drawn with the visible tab
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
+        self.flush_refresh()
         self._offer_restart_choice()
         self._tick_timer = QTimer(self)
         self._tick_timer.setInterval(self.TICK_MS)
@@ -146,6 +155,7 @@ class MainWindow(QMainWindow):
         except Exception as error:  # DomainError and friends: tell the director, keep going
             self.show_error(error)
             return Outcome(False)
+        self.refresh_all_tabs()  # the director's own command: every tab shows it at once
         self.statusBar().showMessage("Done", 3000)
         return Outcome(True, result)
 
@@ -192,6 +202,7 @@ class MainWindow(QMainWindow):
         if events:
             self._play(events)
             self._session_changed("clock")
+            self.flush_refresh()
         elif self.tabs.currentWidget() is self.clock_tab:
             self.clock_tab.refresh()
         self._arm_deadline_timer(clock)
@@ -268,6 +279,16 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.clock_tab)
             self.tell("The clock was running when the program stopped: it is paused until you choose how it "
                       "goes on (Clock tab)")
+
+    def play_sound(self, kind: str) -> bool:
+        """One sound by its kind (ui/sounds.py), through the clock's sound path; False when sounds are off."""
+        if not self._want_sounds:
+            return False
+        if self._sounds is None:
+            from tournament_director.ui.sounds import ClockSounds
+
+            self._sounds = ClockSounds(self)
+        return self._sounds.play(kind)
 
     def _play(self, events: list[Any]) -> None:
         if not self._want_sounds:
@@ -373,18 +394,56 @@ class MainWindow(QMainWindow):
             log.exception("refreshing %s failed", type(tab).__name__)
             self.tell(f"{type(tab).__name__}: {error}")
 
-    def _session_changed(self, _topic: str) -> None:
+    def _session_changed(self, topic: str) -> None:
+        """A change from a phone or a table station is drawn once per event-loop turn, however many came in it,
+        and only on the tab in front (the others when they are shown). The director's own commands draw every
+        tab at once."""
+        if not self._pending_topics:
+            QTimer.singleShot(0, self.flush_refresh)
+        self._pending_topics.append(topic)
+        if self._console_at_work():
+            self.refresh_all_tabs()
+
+    def _console_at_work(self) -> bool:
+        """Whether the change is the director's own (recorded under the console's name, not a phone's or a
+        station's): it shows on every tab at once."""
+        session = self.session
+        runner = session.runner if session is not None and session.store_is_open else None
+        return runner is None or runner.operator == session.operator
+
+    def flush_refresh(self) -> None:
+        """Draw the changes waiting now on the tab in front; mark the others to draw when they are shown."""
+        topics, self._pending_topics = self._pending_topics, []
+        if not topics or (self.session is not None and not self.session.store_is_open):
+            return
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
         self.setWindowTitle(f"{name} — Tournament Director" if name else "Tournament Director")
         self.mini_clock.refresh()
-        for tab in self.all_tabs:
+        self.floor_call_alert.refresh()
+        current = self.tabs.currentWidget()
+        self._stale_tabs.update(tab for tab in self.all_tabs if tab is not current)
+        self._stale_tabs.discard(current)
+        self._refresh_tab(current)
+        for listener in list(self.refresh_listeners):
+            listener(topics)
+        for topic in dict.fromkeys(topics):
+            try:
+                self._follow_level(topic)
+            except Exception:  # speech must never stop the console
+                log.exception("announcing the level failed")
+
+    def _tab_shown(self, tab: Any) -> None:
+        self._stale_tabs.discard(tab)
+        self._refresh_tab(tab)
+
+    def refresh_all_tabs(self) -> None:
+        """Draw every tab now (printing, exporting, or a test reading a tab in the back)."""
+        self.flush_refresh()
+        for tab in list(self._stale_tabs):
             self._refresh_tab(tab)
-        try:
-            self._follow_level(_topic)
-        except Exception:  # speech must never stop the console
-            log.exception("announcing the level failed")
+        self._stale_tabs.clear()
 
     def show_error(self, error: Exception) -> None:
         self.statusBar().showMessage(f"Refused: {error}", 15000)
