@@ -31,8 +31,11 @@ def test_a_station_reads_its_table_and_reports_a_hand_done(room_session, room_se
     assert names == [s.name for s in seated(room_session, 2)]
     assert view["clock"]["level"]["small_blind"] > 0 and view["next_big_blind"] is not None
     status, answer = client.json(station(2, "hand_done"), {"hand": 1})
-    assert status == 200 and answer["message"] == "Hand 1 done; hand 2 is dealt"
-    assert room_session.tournament.table(2).hand_number == 2
+    assert status == 200 and answer["message"] == "Hand 1 done" and answer["station"]["done"]
+    assert not room_session.tournament.table(2).in_hand
+    status, answer = client.json(station(2, "next_hand"), {"hand": 1})
+    assert status == 200 and answer["message"] == "Hand 2 is dealt"
+    assert room_session.tournament.table(2).hand_number == 2 and not answer["station"]["done"]
     operators = [e.operator for e in room_session.history()[-2:]]
     assert operators == ["table 2 station", "table 2 station"]
 

@@ -215,25 +215,37 @@ class StationService:
         return payload
 
     def hand_done(self, table: Any, hand: Any) -> str:
-        """The dealer's "hand done". Hand-for-hand, the last table to report deals the next hand everywhere
-        (with its minutes off the clock, TDA RP-8); otherwise this table's next hand is dealt."""
+        """The dealer's "hand done": players may move now. Hand-for-hand, the last table to report deals the next
+        hand everywhere, with its minutes off the clock (TDA RP-8); otherwise the dealer deals the next hand."""
         number = self.check_table(table)
         hand_number = _whole(hand, "the hand")
         self._as_station(number, self._session.runner.execute, "station.hand_done",
                          {"table": number, "hand": hand_number})
         t = self._t
-        if t.hand_for_hand:
-            if not facts.round_complete(t):
-                left = sorted({x.number for x in facts.playing_tables(t)} - facts.tables_done(t))
-                return (f"Hand {hand_number} done; waiting for table{'s' if len(left) != 1 else ''} "
-                        f"{', '.join(map(str, left))}")
-            self._as_station(number, self._session.next_hand_all_tables)
-            return f"Hand {hand_number} done at every table: the next hand-for-hand hand is dealt"
-        try:
-            self._as_station(number, self._floor().next_hand, number)
-        except DomainError as refusal:
-            return f"Hand {hand_number} done; the next hand is not dealt yet: {refusal}"
-        return f"Hand {hand_number} done; hand {hand_number + 1} is dealt"
+        if not t.hand_for_hand:
+            return f"Hand {hand_number} done"
+        if not facts.round_complete(t):
+            left = sorted({x.number for x in facts.playing_tables(t)} - facts.tables_done(t))
+            return (f"Hand {hand_number} done; waiting for table{'s' if len(left) != 1 else ''} "
+                    f"{', '.join(map(str, left))}")
+        self._as_station(number, self._session.next_hand_all_tables)
+        return f"Hand {hand_number} done at every table: the next hand-for-hand hand is dealt"
+
+    def next_hand(self, table: Any, hand: Any) -> str:
+        """Deal the table's next hand after ``hand`` (not hand-for-hand: then every table deals together)."""
+        number = self.check_table(table)
+        hand_number = _whole(hand, "the hand")
+        raw = self._t.tables[number]
+        if self._t.hand_for_hand:
+            raise DomainError("hand-for-hand: the next hand is dealt at every table together, once every table "
+                              "has reported its hand done", rule="TDA RP-8")
+        if hand_number != raw.hand_number:
+            raise DomainError(f"table {number} is on hand {raw.hand_number} now, not hand {hand_number}: the page "
+                              "shows the table again")
+        if raw.in_hand:
+            raise DomainError(f"hand {raw.hand_number} is still in play at table {number}: tap Hand done first")
+        self._as_station(number, self._floor().next_hand, number)
+        return f"Hand {raw.hand_number} is dealt"
 
     def _seat_entry(self, table: int, seat: Any) -> int:
         seat_number = _whole(seat, "the seat")

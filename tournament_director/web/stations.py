@@ -3,7 +3,8 @@ token (printed as a QR code on the table card; the director revokes it from the 
 
     GET  /table/<n>?token=T                 the station page (station.html, station.js, station.css)
     GET  /api/station/<n>?token=T           the table as its station shows it (docs/table-stations.md)
-    POST /api/station/<n>/<action>?token=T  hand_done, bust, confirm_move, count, call_floor (a JSON object)
+    POST /api/station/<n>/<action>?token=T  hand_done, next_hand, bust, confirm_move, count, call_floor
+                                            (a JSON object)
 
 A token opens its own table only; a request naming another table is refused. Every command is the station
 service's (services/stations.py), recorded under the station's name; a refusal comes back as
@@ -28,7 +29,7 @@ from tournament_director.web.state import clock_state
 
 log = logging.getLogger(__name__)
 
-ACTIONS = ("hand_done", "bust", "confirm_move", "count", "call_floor")
+ACTIONS = ("hand_done", "next_hand", "bust", "confirm_move", "count", "call_floor")
 PAGE_PATH = re.compile(r"^/table/(\d{1,4})/?$")
 API_PATH = re.compile(r"^/api/station/(\d{1,4})(?:/([a-z_]{1,20}))?$")
 
@@ -140,6 +141,8 @@ class StationRoutes:
     def _run(service: Any, table: int, action: str, data: dict[str, Any]) -> tuple[str, Any]:
         if action == "hand_done":
             return service.hand_done(table, data.get("hand")), None
+        if action == "next_hand":
+            return service.next_hand(table, data.get("hand")), None
         if action == "bust":
             text, proposal, balance = service.bust(table, data.get("hand"), data.get("busted"),
                                                     data.get("winners", []))

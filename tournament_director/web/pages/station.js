@@ -125,7 +125,10 @@ function show(data) {
     status.className = data.done ? "status done" : "status";
     status.textContent = data.done ? `Hand ${data.hand} done` : (data.hand ? `Hand ${data.hand} in play` : "No hand dealt yet");
   }
+  const dealNext = data.done && !data.hand_for_hand;
+  $("hand-done").hidden = dealNext;
   $("hand-done").disabled = data.done || !data.hand;
+  $("next-hand-button").hidden = !dealNext;
 
   const seats = $("seats");
   seats.replaceChildren();
@@ -255,6 +258,7 @@ async function sendCount(event) {
 }
 
 $("hand-done").addEventListener("click", () => station && command("hand_done", {hand: station.hand}));
+$("next-hand-button").addEventListener("click", () => station && command("next_hand", {hand: station.hand}));
 $("bust").addEventListener("click", openBust);
 $("bust-cancel").addEventListener("click", () => { $("bust-form").hidden = true; });
 $("bust-form").addEventListener("submit", sendBust);
