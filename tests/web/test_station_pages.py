@@ -120,6 +120,7 @@ def test_a_hand_for_hand_round_advances_only_when_the_third_table_reports(qtbot,
     assert marks == {1: True, 2: True, 3: False}
     assert "hand done" in window.tables_tab.cards[0].text() and "hand done" not in window.tables_tab.cards[2].text()
     SHOTS.mkdir(exist_ok=True)
+    qtbot.wait(100)  # the new cards are shown on the next turn of the event loop
     panel.grab().save(str(SHOTS / "console-stations-panel-h4h.png"))
     window.grab().save(str(SHOTS / "console-tables-map-hand-done.png"))
     browsers[1].screenshot(SHOTS / "station-tablet-h4h-waiting.png")

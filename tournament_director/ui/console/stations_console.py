@@ -50,6 +50,8 @@ class StationsPanel(QDialog):
         busts = QGroupBox("Busts reported by the tables")
         bust_column = QVBoxLayout(busts)
         self.proposals = QListWidget()
+        self.proposals.setWordWrap(True)  # a proposal names every busted player and his stack: read it whole
+        self.proposals.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bust_column.addWidget(self.proposals)
         row = QHBoxLayout()
         self.confirm_button = QPushButton("&Confirm bust")
@@ -68,6 +70,8 @@ class StationsPanel(QDialog):
         calls = QGroupBox("Floor calls")
         call_column = QVBoxLayout(calls)
         self.calls = QListWidget()
+        self.calls.setWordWrap(True)
+        self.calls.setStyleSheet("QListWidget { color: #b71c1c; font-weight: bold; }")
         call_column.addWidget(self.calls)
         call_row = QHBoxLayout()
         self.answer_button = QPushButton("&Answered")

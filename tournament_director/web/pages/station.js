@@ -147,7 +147,7 @@ function show(data) {
     tile.addEventListener("click", () => { selected = selected === seat.seat ? null : seat.seat; show(station); });
     seats.append(tile);
   }
-  const next = data.next_button ? `Next hand: button seat ${data.next_button}, small blind ${data.next_small_blind ?? "dead"}, big blind seat ${data.next_big_blind}.` : "";
+  const next = data.next_button ? `Next hand: button seat ${data.next_button}, small blind ${data.next_small_blind ? "seat " + data.next_small_blind : "dead"}, big blind seat ${data.next_big_blind}.` : "";
   $("next-hand").textContent = next;
   $("waiting").textContent = data.waiting.length ? `Waiting for the button: ${data.waiting.join(", ")}` : "";
 
