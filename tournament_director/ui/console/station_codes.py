@@ -73,6 +73,7 @@ class StationCodesDialog(QDialog):
         self.save_button.setEnabled(bool(tables))
         grid_widget = QWidget()
         grid = QGridLayout(grid_widget)
+        grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.revoke_buttons, self.urls = {}, {}
         for i, number in enumerate(tables):
             cell = QVBoxLayout()

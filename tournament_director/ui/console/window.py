@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         except Exception as error:  # DomainError and friends: tell the director, keep going
             self.show_error(error)
             return Outcome(False)
-        self.refresh_all_tabs()  # the director's own command: every tab shows it at once
+        self.flush_refresh()
         self.statusBar().showMessage("Done", 3000)
         return Outcome(True, result)
 
@@ -395,18 +395,17 @@ class MainWindow(QMainWindow):
             self.tell(f"{type(tab).__name__}: {error}")
 
     def _session_changed(self, topic: str) -> None:
-        """A change from a phone or a table station is drawn once per event-loop turn, however many came in it,
-        and only on the tab in front (the others when they are shown). The director's own commands draw every
-        tab at once."""
+        """A change is drawn only on the tab in front (the others when they are shown): the director's own at
+        once, a phone's or a table station's once per event-loop turn however many came in it."""
         if not self._pending_topics:
             QTimer.singleShot(0, self.flush_refresh)
         self._pending_topics.append(topic)
         if self._console_at_work():
-            self.refresh_all_tabs()
+            self.flush_refresh()
 
     def _console_at_work(self) -> bool:
         """Whether the change is the director's own (recorded under the console's name, not a phone's or a
-        station's): it shows on every tab at once."""
+        station's): it is drawn at once."""
         session = self.session
         runner = session.runner if session is not None and session.store_is_open else None
         return runner is None or runner.operator == session.operator
@@ -438,8 +437,9 @@ class MainWindow(QMainWindow):
         self._stale_tabs.discard(tab)
         self._refresh_tab(tab)
 
-    def refresh_all_tabs(self) -> None:
-        """Draw every tab now (printing, exporting, or a test reading a tab in the back)."""
+    def refresh_stale_tabs(self) -> None:
+        """Bring every tab in the back up to date now (before a menu command that works on a tab's seats or
+        players, or a test reading a tab in the back)."""
         self.flush_refresh()
         for tab in list(self._stale_tabs):
             self._refresh_tab(tab)

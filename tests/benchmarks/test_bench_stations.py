@@ -1,0 +1,207 @@
+"""Benchmark (run by `make bench`): 100 table stations reporting hands at once while the director works the console.
+
+A real session over SQLite (700 entries at 100 tables, the clock running), the real console window and its room
+display server in this process's Qt event loop. 100 station clients on threads (one keep-alive HTTP connection
+each, over loopback) report rounds together: all of them tap Hand done, then Next hand, then read their table, as
+fast as the console answers. Meanwhile the director pauses and resumes the clock COMMANDS times through the
+console's own path (MainWindow.clock_command), each planned EVERY_MS apart.
+
+Printed: the director's command latency (from the planned moment to the command done and drawn, so the wait for
+the event loop counts), the console's event-loop delay (the lateness of a 10 ms timer), both beside the same
+commands with no station connected measured in the same run; the stations' own request times; and how many
+times the console drew its tab for how many station changes. Never fails on time.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer, Qt
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
+from tournament_setup import open_session  # noqa: E402
+
+from tournament_director.services.session import NewTournamentPlan  # noqa: E402
+from tournament_director.ui.console.room_display import start_room_display  # noqa: E402
+from tournament_director.ui.console.window import MainWindow  # noqa: E402
+
+STATIONS = 100
+PLAYERS_PER_TABLE = 7
+COMMANDS = 40
+EVERY_MS = 100
+TICK_MS = 10
+
+
+def _percentiles(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ordered = sorted(values)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return f"p50 {statistics.median(ordered):.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms"
+
+
+class LoopDelay:
+    """A 10 ms precise timer; how late each timeout came is the event loop's delay."""
+
+    def __init__(self) -> None:
+        self.late_ms: list[float] = []
+        self._timer = QTimer()
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        self._last = 0
+
+    def start(self) -> None:
+        self._last = time.monotonic_ns()
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def _tick(self) -> None:
+        now = time.monotonic_ns()
+        self.late_ms.append(max(0.0, (now - self._last) / 1e6 - TICK_MS))
+        self._last = now
+
+
+def _director(qtbot, window) -> list[float]:
+    """Pause and resume the clock COMMANDS times, each planned EVERY_MS after the last; latency of each, from
+    the planned moment to done (waiting for the event loop included)."""
+    latencies: list[float] = []
+    planned = time.perf_counter()
+    for i in range(COMMANDS):
+        planned += EVERY_MS / 1000
+        def run(i=i, planned=planned) -> None:
+            outcome = window.clock_command("pause" if i % 2 == 0 else "resume")
+            assert outcome.ok
+            latencies.append((time.perf_counter() - planned) * 1000)
+        QTimer.singleShot(max(0, round((planned - time.perf_counter()) * 1000)), run)
+    qtbot.waitUntil(lambda: len(latencies) == COMMANDS, timeout=120_000)
+    return latencies
+
+
+class Station(threading.Thread):
+    """One table's tablet: rounds of Hand done, Next hand and a read of the table, in step with the others."""
+
+    def __init__(self, port: int, table: int, token: str, start: threading.Barrier, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.port, self.table, self.token = port, table, token
+        self.start_together, self.stop = start, stop
+        self.request_ms: list[float] = []
+        self.reports = 0
+        self.errors: list[str] = []
+
+    def _call(self, connection: http.client.HTTPConnection, action: str, body: dict | None) -> dict:
+        path = f"/api/station/{self.table}{'/' + action if action else ''}?token={self.token}"
+        started = time.perf_counter()
+        if body is None:
+            connection.request("GET", path)
+        else:
+            connection.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+        answer = json.loads(connection.getresponse().read())
+        self.request_ms.append((time.perf_counter() - started) * 1000)
+        if not answer.get("ok"):
+            self.errors.append(answer.get("error", "?"))
+        return answer
+
+    def run(self) -> None:
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            hand = self._call(connection, "", None)["station"]["hand"]
+            self.start_together.wait(60)
+            while not self.stop.is_set():
+                self._call(connection, "hand_done", {"hand": hand})
+                dealt = self._call(connection, "next_hand", {"hand": hand})
+                self.reports += 2
+                hand = dealt["station"]["hand"] if dealt.get("ok") else self._call(connection, "", None)["station"]["hand"]
+                self._call(connection, "", None)
+        finally:
+            connection.close()
+
+
+def _tournament(tmp_path: Path):
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("Stations Open", "regular", tables=STATIONS, seats_per_table=9))
+    floor = session.tournament
+    floor.register_many([f"Player {i:04d} Example" for i in range(1, STATIONS * PLAYERS_PER_TABLE + 1)])
+    session.run(floor.draw_seats)
+    session.run(floor.close_registration)
+    session.run(session.clock.start)
+    session.run(floor.next_hand)
+    return session
+
+
+def test_bench_100_table_stations(qtbot, tmp_path) -> None:
+    session = _tournament(tmp_path)
+    window = MainWindow(session, settings=QSettings(str(tmp_path / "ui.ini"), QSettings.Format.IniFormat),
+                        sounds=False)
+    qtbot.addWidget(window)
+    window.resize(1600, 900)
+    window.show()
+    drawn = {"count": 0}
+    players_refresh = window.players_tab.refresh
+
+    def counted_refresh() -> None:
+        drawn["count"] += 1
+        players_refresh()
+    window.players_tab.refresh = counted_refresh  # the Players tab is in front
+    stop = threading.Event()
+    stations: list[Station] = []
+    try:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        start_room_display(window, f"127.0.0.1:{port}")
+        server = window.room_display.server
+
+        quiet_loop = LoopDelay()
+        quiet_loop.start()
+        quiet = _director(qtbot, window)
+        quiet_loop.stop()
+
+        together = threading.Barrier(STATIONS + 1)
+        stations = [Station(port, n, server.stations.tokens.token(n), together, stop)
+                    for n in range(1, STATIONS + 1)]
+        for station in stations:
+            station.start()
+        qtbot.waitUntil(lambda: together.n_waiting == STATIONS, timeout=60_000)
+        seq_before, drawn_before = session.runner.last_seq, drawn["count"]
+        busy_loop = LoopDelay()
+        busy_loop.start()
+        threading.Thread(target=together.wait, daemon=True).start()
+        started = time.perf_counter()
+        busy = _director(qtbot, window)
+        elapsed = time.perf_counter() - started
+        busy_loop.stop()
+        stop.set()
+        qtbot.waitUntil(lambda: not any(s.is_alive() for s in stations), timeout=60_000)
+        station_events = session.runner.last_seq - seq_before - COMMANDS
+        redraws = drawn["count"] - drawn_before
+        requests = [ms for s in stations for ms in s.request_ms]
+        reports = sum(s.reports for s in stations)
+        errors = [e for s in stations for e in s.errors]
+        print(f"\n[table stations] {STATIONS} stations on loopback, {len(session.tournament.entries())} entries; "
+              f"the director's {COMMANDS} clock commands {EVERY_MS} ms apart:")
+        print(f"  director's command latency with {STATIONS} stations: {_percentiles(busy)}")
+        print(f"  director's command latency, no station connected:    {_percentiles(quiet)}")
+        print(f"  console event-loop delay with {STATIONS} stations: {_percentiles(busy_loop.late_ms)}")
+        print(f"  console event-loop delay, no station connected:    {_percentiles(quiet_loop.late_ms)}")
+        print(f"  stations: {reports} reports ({station_events} events, {station_events / elapsed:.0f} a second) "
+              f"and {len(requests)} requests in {elapsed:.1f} s; request time {_percentiles(requests)}; "
+              f"{len(errors)} refused")
+        print(f"  the tab in front was drawn {redraws} times for {station_events} station events")
+        assert not errors[:5], errors[:5]
+    finally:
+        stop.set()
+        for station in stations:
+            station.join(10)
+        window.room_display.server.stop() if hasattr(window, "room_display") else None
+        window.close()
+        session.close()
