@@ -202,6 +202,7 @@ def test_two_pages_busting_the_same_player_at_once_one_is_refused(qtbot, room, b
     assert answers[1] == f"{victim.name} out: sent to the director to confirm", answers
     refused = first if answers[0] == first.text("#message") else second
     assert refused.displayed("#bust-form")   # the refused page keeps its form, nothing was recorded for it
+    assert refused.text("#bust-form .sheet-message") == answers[0]   # and says why over the form
     refused.screenshot(SHOTS / "station-tablet-bust-refused.png")
     assert len(session.stations.proposals()) == 1
     assert len([e for e in session.history() if e.event_type == "station.bust_reported"]) == 1

@@ -228,7 +228,10 @@ class StationService:
             left = sorted({x.number for x in facts.playing_tables(t)} - facts.tables_done(t))
             return (f"Hand {hand_number} done; waiting for table{'s' if len(left) != 1 else ''} "
                     f"{', '.join(map(str, left))}")
-        self._as_station(number, self._session.next_hand_all_tables)
+        try:
+            self._as_station(number, self._session.next_hand_all_tables)
+        except DomainError as refusal:  # the report stands; the director deals when the clock allows
+            return f"Hand {hand_number} done at every table; the next hand is not dealt yet: {refusal}"
         return f"Hand {hand_number} done at every table: the next hand-for-hand hand is dealt"
 
     def next_hand(self, table: Any, hand: Any) -> str:

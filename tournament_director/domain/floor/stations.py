@@ -10,7 +10,7 @@ refused (the page had not yet seen the next hand). The facts:
   hand. A report waits as a proposal for the director, or is recorded at once when the tournament trusts its
   table stations (setting ``trust_table_stations``). Either way the elimination goes through busts.py, so places
   follow the console's rules (same-hand busts by the chips at the start of the hand, seed 004 T 11; hand-for-hand
-  busts across tables share one group, TDA RP-8A). A player in another station's proposal is refused.
+  busts at different tables share one group and tie, WSOP 126b). A player in another station's proposal is refused.
 - **moves confirmed**: a player of the latest balancing or break move took his new seat.
 - **floor calls**: raised by a table (and seat), cleared when the director answers.
 

@@ -124,6 +124,7 @@ class TableCard(QFrame):
         super().__init__()
         self.setObjectName("tableCard")
         self.hand_done = hand_done  # the table's station reported the current hand done
+        self.view = table  # the floor service's TableView it shows (unchanged: the card is kept)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(320)
         self.setStyleSheet(SEAT_STYLE)

@@ -118,23 +118,33 @@ class TablesTab(Tab):
 
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            if item.widget():
-                item.widget().hide()   # gone at once, not only when the event loop gets to deleting it
-                item.widget().deleteLater()
-        self._tables = tuple(tables)
-        self.cards = []
-        refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
         stations = self.session.stations if self.session is not None and self.session.tournament_id else None
         done = stations.tables_done() if stations is not None else set()
+        drawn = {card.number: card for card in self.cards}
+        keep = {table.number for table in tables
+                if (card := drawn.get(table.number)) is not None and card.view == table
+                and card.hand_done == (table.number in done)}
+        if [t.number for t in tables] != [card.number for card in self.cards]:
+            keep = set()   # another set of tables, or another order: draw the map afresh
+        refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
+        for number, card in drawn.items():
+            if number not in keep:
+                self.grid.removeWidget(card)
+                card.hide()   # gone at once, not only when the event loop gets to deleting it
+                card.deleteLater()
+        self._tables = tuple(tables)
+        cards = []
         for i, table in enumerate(self._tables):
+            if table.number in keep:   # unchanged since it was drawn: a table station's report touches one table
+                cards.append(drawn[table.number])
+                continue
             card = TableCard(table, self._next_hand, hand_done=table.number in done)
             for row in card.seat_rows:
                 row.chosen.connect(self.choose_seat)
                 row.bust.connect(self.bust_entry)
-            self.cards.append(card)
+            cards.append(card)
             self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
+        self.cards = cards
         self._show_selected_seat(refocus)
         self._moves = tuple(moves)
         self.proposals.clear()

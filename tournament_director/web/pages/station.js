@@ -35,6 +35,11 @@ function say(text, refused) {
   box.textContent = text;
   box.className = "message" + (refused ? " refused" : "");
   box.hidden = !text;
+  for (const inSheet of document.querySelectorAll(".sheet-message")) {   // seen over an open form too
+    inSheet.textContent = text;
+    inSheet.className = "message sheet-message" + (refused ? " refused" : "");
+    inSheet.hidden = !text;
+  }
 }
 
 async function refresh() {
@@ -183,6 +188,7 @@ function occupied() {
 }
 
 function openBust() {
+  say("", false);
   const rows = $("bust-seats");
   rows.replaceChildren();
   for (const seat of occupied()) {
@@ -229,6 +235,7 @@ async function sendBust(event) {
 }
 
 function openCount() {
+  say("", false);
   const rows = $("count-seats");
   rows.replaceChildren();
   for (const seat of occupied()) {
