@@ -19,7 +19,6 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
@@ -32,6 +31,16 @@ log = logging.getLogger(__name__)
 ACTIONS = ("hand_done", "next_hand", "bust", "confirm_move", "count", "call_floor")
 PAGE_PATH = re.compile(r"^/table/(\d{1,4})/?$")
 API_PATH = re.compile(r"^/api/station/(\d{1,4})(?:/([a-z_]{1,20}))?$")
+
+
+def _plain(value: Any) -> Any:
+    """A view (frozen dataclasses, tuples) as JSON values; quicker than dataclasses.asdict, which deep-copies
+    every value (a hundred stations ask many times a second)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(v) for name, v in vars(value).items()}
+    return value
 
 
 class StationTokens:
@@ -154,8 +163,7 @@ class StationRoutes:
         return service.call_floor(table, data.get("seat"), data.get("note", "")), None
 
     def view(self, table: int) -> dict[str, Any]:
-        view = self.session.stations.view(table)
-        data = asdict(view)
+        data = _plain(self.session.stations.view(table))
         data["clock"] = clock_state(self.session)
         data["tournament"] = self.session.tournament_name
         return data
