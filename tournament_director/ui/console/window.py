@@ -20,6 +20,7 @@ from tournament_director.ui.console.log_tab import LogTab
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
 from tournament_director.ui.console.players_tab import PlayersTab
+from tournament_director.ui.console.refreshing import ConsoleRefresh
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
 from tournament_director.ui.console.stations_console import add_stations_actions
@@ -77,9 +78,8 @@ class MainWindow(QMainWindow):
         for title, tab in zip(TAB_TITLES, self.all_tabs):
             self.tabs.addTab(tab, title)
             tab.message.connect(self.tell)
-        self._stale_tabs: set[Any] = set()   # hidden tabs changed since they were last drawn
-        self._pending_topics: list[str] = []  # session changes not yet drawn (one refresh per event-loop turn)
-        self.tabs.currentChanged.connect(lambda _i: self._tab_shown(self.tabs.currentWidget()))
+        self.refreshing = ConsoleRefresh(self)
+        self.tabs.currentChanged.connect(lambda _i: self.refreshing.shown(self.tabs.currentWidget()))
         self.busting = Busting(session, self.tell, self)
         self.players_tab.busting = self.tables_tab.busting = self.busting
         self.busting.proposal_ready.connect(self.tables_tab.show_proposal)
@@ -96,7 +96,6 @@ class MainWindow(QMainWindow):
         self.players_tab.set_theme(self.theme)
 
         self._restore_placement()
-        self.refresh_listeners: list[Callable[[list[str]], None]] = []  # panels drawn with the visible tab
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
         self.flush_refresh()
@@ -386,64 +385,34 @@ class MainWindow(QMainWindow):
                   "(Ctrl+Shift+D)")
         return outcome.value
 
-    # ----- refresh ---------------------------------------------------------------------------------------
+    # ----- refresh (ui/console/refreshing.py) -----------------------------------------------------------
     def _refresh_tab(self, tab: Any) -> None:
-        try:
-            tab.refresh()
-        except Exception as error:  # one broken view must not take the console down
-            log.exception("refreshing %s failed", type(tab).__name__)
-            self.tell(f"{type(tab).__name__}: {error}")
+        self.refreshing.draw(tab)
 
     def _session_changed(self, topic: str) -> None:
-        """A change is drawn only on the tab in front (the others when they are shown): the director's own at
-        once, a phone's or a table station's once per event-loop turn however many came in it."""
-        if not self._pending_topics:
-            QTimer.singleShot(0, self.flush_refresh)
-        self._pending_topics.append(topic)
-        if self._console_at_work():
-            self.flush_refresh()
-
-    def _console_at_work(self) -> bool:
-        """Whether the change is the director's own (recorded under the console's name, not a phone's or a
-        station's): it is drawn at once."""
-        session = self.session
-        runner = session.runner if session is not None and session.store_is_open else None
-        return runner is None or runner.operator == session.operator
+        self.refreshing.changed(topic)
 
     def flush_refresh(self) -> None:
-        """Draw the changes waiting now on the tab in front; mark the others to draw when they are shown."""
-        topics, self._pending_topics = self._pending_topics, []
-        if not topics or (self.session is not None and not self.session.store_is_open):
-            return
+        """Draw the changes waiting now on the tab in front (the others when they are shown)."""
+        self.refreshing.flush()
+
+    def refresh_stale_tabs(self) -> None:
+        """Bring every tab in the back up to date now (before a menu command that works on a tab's seats or
+        players, or a test reading a tab in the back)."""
+        self.refreshing.bring_up_to_date()
+
+    @property
+    def refresh_listeners(self) -> list[Callable[[list[str]], None]]:
+        return self.refreshing.listeners
+
+    def draw_frame(self) -> None:
+        """What every tab shares: undo and redo, the title, the mini clock, the floor call band."""
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
         self.setWindowTitle(f"{name} — Tournament Director" if name else "Tournament Director")
         self.mini_clock.refresh()
         self.floor_call_alert.refresh()
-        current = self.tabs.currentWidget()
-        self._stale_tabs.update(tab for tab in self.all_tabs if tab is not current)
-        self._stale_tabs.discard(current)
-        self._refresh_tab(current)
-        for listener in list(self.refresh_listeners):
-            listener(topics)
-        for topic in dict.fromkeys(topics):
-            try:
-                self._follow_level(topic)
-            except Exception:  # speech must never stop the console
-                log.exception("announcing the level failed")
-
-    def _tab_shown(self, tab: Any) -> None:
-        self._stale_tabs.discard(tab)
-        self._refresh_tab(tab)
-
-    def refresh_stale_tabs(self) -> None:
-        """Bring every tab in the back up to date now (before a menu command that works on a tab's seats or
-        players, or a test reading a tab in the back)."""
-        self.flush_refresh()
-        for tab in list(self._stale_tabs):
-            self._refresh_tab(tab)
-        self._stale_tabs.clear()
 
     def show_error(self, error: Exception) -> None:
         self.statusBar().showMessage(f"Refused: {error}", 15000)
