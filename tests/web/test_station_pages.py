@@ -3,7 +3,7 @@ hand-for-hand round across three tables that advances only when the third report
 hand-for-hand time taken off); busts with starting stacks confirmed on the console's Table stations panel
 (places by the stacks) and undone from the console; two pages busting the same player at once, one refused; a
 move accepted on the console shown on both tables and confirmed by the receiving dealer; a floor call raised on a
-page, alerting the console and cleared by the director."""
+page, alerting the console and cleared by the director; a chip count entered per seat; the page on a phone."""
 
 from __future__ import annotations
 
@@ -274,3 +274,25 @@ def test_the_station_page_on_a_phone(qtbot, room, browsers) -> None:
         page.screenshot(SHOTS / "station-phone.png")
     finally:
         page.open("about:blank", 1024, 768)
+
+
+def test_a_chip_count_entered_per_seat_at_the_table(qtbot, room, browsers) -> None:
+    session = room.session
+    page = browsers[0]
+    open_station(page, room, 3)
+    seats = seated(session, 3)
+    page.click("#count")
+    assert page.text("#count-occasion option:checked") == "as a count"
+    page.choose("#count-occasion", "at the break")
+    page.type(f".count-chips[data-seat='{seats[0].seat}']", "")
+    page.click("#count-send")
+    message_says(page, f"Refused: enter {seats[0].name}'s stack (seat {seats[0].seat})")
+    assert page.displayed("#count-form")
+    page.type(f".count-chips[data-seat='{seats[0].seat}']", "31500")
+    page.click("#count-send")
+    message_says(page, "Chip count of table 3 recorded")
+    assert not page.displayed("#count-form")
+    assert session.tournament.entry(seats[0].entry_id).chips == 31_500
+    counted = session.history()[-1]
+    assert counted.event_type == "chips.counted" and counted.operator == "table 3 station"
+    assert counted.payload["occasion"] == "break" and counted.payload["tables"] == [3]

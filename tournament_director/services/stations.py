@@ -310,6 +310,8 @@ class StationService:
         for seat, chips in counts.items():
             seat_number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
             entry_id = self._seat_entry(number, seat_number)
+            if chips is None or chips == "":
+                raise DomainError(f"enter {self._names()[entry_id]}'s stack (seat {seat_number})")
             rows.append([entry_id, limits.check_amount(chips, f"stack in seat {seat_number}")])
         self._as_station(number, self._session.runner.execute, "chips.counted",
                          {"counts": rows, "scope": "tables", "tables": [number], "occasion": occasion,
