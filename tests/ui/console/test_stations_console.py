@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtMultimedia import QSoundEffect
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tests.ui.tournament_setup import open_session, running_tournament, show_console
 from tests.web.conftest import free_port
@@ -79,7 +79,18 @@ def test_the_panel_refuses_one_proposal_and_confirms_another(qtbot, console) -> 
 
 def test_a_trusted_station_records_its_bust_at_once(qtbot, console) -> None:
     session = console.session
-    session.run(session.settings.change, {"trust_table_stations": True})
+    qtbot.keyClick(console, Qt.Key.Key_Comma, CTRL)     # Tournament > Settings, Floor: Trust table stations
+    dialog = console.settings_dialog
+    floor_page = next(i for i in range(dialog.sections.count()) if dialog.sections.item(i).text() == "Floor")
+    dialog.sections.setCurrentRow(floor_page)
+    trust = dialog.form.widgets["trust_table_stations"]
+    assert trust.isVisible() and not trust.isChecked()
+    qtbot.mouseClick(trust, LEFT, pos=QPoint(8, trust.height() // 2))   # on the box
+    assert trust.isChecked()
+    SHOTS.mkdir(exist_ok=True)
+    dialog.grab().save(str(SHOTS / "console-settings-trust.png"))
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), LEFT)
+    assert session.tournament.settings.trust_table_stations
     victim, winner = seated(session, 1)[:2]
     text, proposal, _balance = station_bust(session, 1, victim.seat, winner.seat, 9_000)
     assert text == f"{victim.name} out: recorded" and proposal is None
