@@ -19,10 +19,9 @@ from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor import stations as facts
-from tournament_director.domain.floor.entries import COUNT_OCCASIONS
 from tournament_director.domain.floor.standings import last_group_places
 
-STATION_OCCASIONS = ("break", "end_of_day", "count")
+STATION_OCCASIONS = ("break", "end_of_day", "count")  # a table's count sheet (not "deal": that is the room's)
 
 
 def station_name(table: int) -> str:
@@ -301,7 +300,7 @@ class StationService:
     def count_chips(self, table: Any, counts: Mapping[Any, Any], occasion: Any = "count") -> str:
         """The table's count sheet, a stack per seat (every player at the table)."""
         number = self.check_table(table)
-        if occasion not in STATION_OCCASIONS or occasion not in COUNT_OCCASIONS:
+        if occasion not in STATION_OCCASIONS:
             raise DomainError(f"a table's chip count is taken at a break, at the end of a day or as a count, not "
                               f"{limits.shown(occasion)}")
         if not isinstance(counts, Mapping) or not counts:
