@@ -4,10 +4,10 @@ A real session over SQLite (700 entries at 100 tables, the clock running), the r
 display server in this process's Qt event loop. 100 station clients on threads (one keep-alive HTTP connection
 each, over loopback) report rounds together: all of them tap Hand done, then Next hand, then read their table, as
 fast as the console answers. Meanwhile the director pauses and resumes the clock COMMANDS times through the
-console's own path (MainWindow.clock_command), each planned EVERY_MS apart.
+console's own path (MainWindow.clock_command, what Space runs), EVERY_MS after the last one was done.
 
-Printed: the director's command latency (from the planned moment to the command done and drawn, so the wait for
-the event loop counts), the console's event-loop delay (the lateness of a 10 ms timer), both beside the same
+Printed: the director's command latency (from the moment the command was due to the command done and drawn, so
+the wait for the event loop counts), the console's event-loop delay (the lateness of a 10 ms timer), both beside the same
 commands with no station connected measured in the same run; the stations' own request times; and how many
 times the console drew its tab for how many station changes. Never fails on time.
 """
@@ -73,16 +73,26 @@ class LoopDelay:
 
 
 def _director(qtbot, window) -> list[float]:
-    """Pause and resume the clock COMMANDS times, each planned EVERY_MS after the last; latency of each, from
-    the planned moment to done (waiting for the event loop included)."""
+    """Pause and resume the clock COMMANDS times, EVERY_MS after the last one was done, as a director presses a
+    key and looks. Each command's latency runs from the moment it was due (EVERY_MS after the last) to the
+    command done and drawn: the wait for the event loop counts, as a key press waits for it."""
     latencies: list[float] = []
-    planned = time.perf_counter()
-    for i in range(COMMANDS):
-        planned += EVERY_MS / 1000
-        def run(i=i, planned=planned) -> None:
-            window.clock_command("pause" if i % 2 == 0 else "resume")
-            latencies.append((time.perf_counter() - planned) * 1000)
-        QTimer.singleShot(max(0, round((planned - time.perf_counter()) * 1000)), run)
+    pause = QTimer()
+    pause.setSingleShot(True)
+    pause.setTimerType(Qt.TimerType.PreciseTimer)
+    due = [0.0]
+
+    def wait_then_press() -> None:
+        due[0] = time.perf_counter() + EVERY_MS / 1000
+        pause.start(EVERY_MS)
+
+    def press() -> None:
+        window.clock_command("pause" if len(latencies) % 2 == 0 else "resume")
+        latencies.append((time.perf_counter() - due[0]) * 1000)
+        if len(latencies) < COMMANDS:
+            wait_then_press()
+    pause.timeout.connect(press)
+    wait_then_press()
     qtbot.waitUntil(lambda: len(latencies) == COMMANDS, timeout=120_000)
     return latencies
 
@@ -190,7 +200,7 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch) -> None:
         reports = sum(s.reports for s in stations)
         errors = [e for s in stations for e in s.errors]
         print(f"\n[table stations] {STATIONS} stations on loopback, {len(session.tournament.entries())} entries; "
-              f"the director's {COMMANDS} clock commands {EVERY_MS} ms apart:")
+              f"the director's {COMMANDS} clock commands, {EVERY_MS} ms after each other:")
         print(f"  director's command latency with {STATIONS} stations: {_percentiles(busy)}")
         print(f"  director's command latency, no station connected:    {_percentiles(quiet)}")
         print(f"  console event-loop delay with {STATIONS} stations: {_percentiles(busy_loop.late_ms)}")
