@@ -38,6 +38,11 @@ def test_a_station_reads_its_table_and_reports_a_hand_done(room_session, room_se
     assert room_session.tournament.table(2).hand_number == 2 and not answer["station"]["done"]
     operators = [e.operator for e in room_session.history()[-2:]]
     assert operators == ["table 2 station", "table 2 station"]
+    sequence = answer["station"]["sequence"]
+    status, answer = client.json(station(2) + f"&since={sequence}")
+    assert status == 200 and answer == {"ok": True, "unchanged": True, "sequence": sequence}
+    status, answer = client.json(station(2) + f"&since={sequence - 1}")
+    assert answer["station"]["hand"] == 2
 
 
 def test_the_html_page_needs_the_table_token(room_server, client) -> None:

@@ -2,7 +2,8 @@
 token (printed as a QR code on the table card; the director revokes it from the console and a new code is made).
 
     GET  /table/<n>?token=T                 the station page (station.html, station.js, station.css)
-    GET  /api/station/<n>?token=T           the table as its station shows it (docs/table-stations.md)
+    GET  /api/station/<n>?token=T[&since=S] the table as its station shows it (docs/table-stations.md);
+                                            {"unchanged": true} when nothing happened since sequence S
     POST /api/station/<n>/<action>?token=T  hand_done, next_hand, bust, confirm_move, count, call_floor
                                             (a JSON object)
 
@@ -125,6 +126,9 @@ class StationRoutes:
         if action is None:
             if request.method not in ("GET", "HEAD"):
                 raise AccessRefused("the table is read with GET", 405)
+            since = request.query.get("since", [""])[0]
+            if since.isdigit() and int(since) == self.session.runner.last_seq:
+                return 200, {"ok": True, "unchanged": True, "sequence": int(since)}  # a poll with nothing new
             try:
                 return 200, {"ok": True, "station": self.view(table)}
             except DomainError as refusal:

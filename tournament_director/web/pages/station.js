@@ -20,8 +20,9 @@ function el(tag, className, text) {
   return node;
 }
 
-async function api(action, body) {
-  const path = `/api/station/${TABLE}${action ? "/" + action : ""}?token=${encodeURIComponent(TOKEN)}`;
+async function api(action, body, since) {
+  let path = `/api/station/${TABLE}${action ? "/" + action : ""}?token=${encodeURIComponent(TOKEN)}`;
+  if (since !== undefined && since !== null) path += `&since=${since}`;
   const options = body === undefined ? {cache: "no-store"}
     : {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, options);
@@ -44,19 +45,14 @@ function say(text, refused) {
 
 async function refresh() {
   try {
-    const data = await api("");
+    const data = await api("", undefined, station ? station.sequence : null);
     $("connection").hidden = true;
     if (!data.ok) {
       $("connection").hidden = false;
       $("connection").textContent = data.error;
       return;
     }
-    if (station && data.station.sequence === station.sequence) {
-      station.clock = data.station.clock;   // nothing else changed: keep the tiles as they are
-      fetchedAt = Date.now();
-    } else {
-      show(data.station);
-    }
+    if (!data.unchanged) show(data.station);   // unchanged: the tiles and the clock count on as they are
   } catch (e) {
     $("connection").hidden = false;
     $("connection").textContent = "No connection to the console: trying again…";
