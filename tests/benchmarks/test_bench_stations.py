@@ -24,6 +24,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from PySide6.QtCore import QSettings, QTimer, Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -152,7 +154,8 @@ def _tournament(tmp_path: Path):
     return session
 
 
-def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch) -> None:
+@pytest.mark.parametrize("in_front", ["players", "tables"])
+def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch, in_front) -> None:
     refusals: list[str] = []   # a refused command is shown in a dialog that would wait for a click
     monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: refusals.append(text))
     session = _tournament(tmp_path)
@@ -161,13 +164,15 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch) -> None:
     qtbot.addWidget(window)
     window.resize(1600, 900)
     window.show()
+    front = window.players_tab if in_front == "players" else window.tables_tab
+    window.tabs.setCurrentWidget(front)   # the Tables tab draws a card for each of the 100 tables
     drawn = {"count": 0}
-    players_refresh = window.players_tab.refresh
+    front_refresh = front.refresh
 
     def counted_refresh() -> None:
         drawn["count"] += 1
-        players_refresh()
-    window.players_tab.refresh = counted_refresh  # the Players tab is in front
+        front_refresh()
+    front.refresh = counted_refresh
     stop = threading.Event()
     stations: list[Station] = []
     try:
@@ -203,8 +208,9 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch) -> None:
         requests = [ms for s in stations for ms in s.request_ms]
         reports = sum(s.reports for s in stations)
         errors = [e for s in stations for e in s.errors]
-        print(f"\n[table stations] {STATIONS} stations on loopback, {len(session.tournament.entries())} entries; "
-              f"the director's {COMMANDS} clock commands, {EVERY_MS} ms after each other:")
+        print(f"\n[table stations] {STATIONS} stations on loopback, {len(session.tournament.entries())} entries, the "
+              f"{in_front.title()} tab in front; the director's {COMMANDS} clock commands, {EVERY_MS} ms after each "
+              "other:")
         print(f"  director's command latency with {STATIONS} stations: {_percentiles(busy)}")
         print(f"  director's command latency, no station connected:    {_percentiles(quiet)}")
         print(f"  console event-loop delay with {STATIONS} stations: {_percentiles(busy_loop.late_ms)}")
@@ -212,7 +218,7 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch) -> None:
         print(f"  stations: {reports} reports ({station_events} events, {station_events / elapsed:.0f} a second) "
               f"and {len(requests)} requests in {elapsed:.1f} s; request time {_percentiles(requests)}; "
               f"{len(errors)} refused")
-        print(f"  the tab in front was drawn {redraws} times for {station_events} station events")
+        print(f"  the {in_front.title()} tab was drawn {redraws} times for {station_events} station events")
         assert not errors[:5], errors[:5]
         assert not refusals, refusals
     finally:
