@@ -30,6 +30,10 @@ QFrame#seat QLabel { background: transparent; color: #111111; }
 """
 
 
+# The map's style sheet, set once on the widget that holds the cards (tables_tab.py).
+MAP_STYLE = SEAT_STYLE + f'QFrame#tableCard[handDone="true"] {{ border: 3px solid {DONE_GREEN}; }}'
+
+
 def _marker_html(marker: str) -> str:
     spans = []
     for m in marker.split():
@@ -88,7 +92,10 @@ class SeatRow(QFrame):
         return " ".join(label.text() for label in self.labels)
 
     def set_selected(self, on: bool) -> None:
-        self.setProperty("selected", "true" if on else "false")
+        value = "true" if on else "false"
+        if self.property("selected") == value:
+            return  # restyling costs: a map of 100 tables has 900 seats
+        self.setProperty("selected", value)
         self.style().unpolish(self)
         self.style().polish(self)
 
@@ -127,7 +134,7 @@ class TableCard(QFrame):
         self.view = table  # the floor service's TableView it shows (unchanged: the card is kept)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(320)
-        self.setStyleSheet(SEAT_STYLE)
+        self.setProperty("handDone", "true" if hand_done else "false")
         self.number = table.number
         layout = QVBoxLayout(self)
         layout.setSpacing(0)
@@ -137,8 +144,7 @@ class TableCard(QFrame):
                 f"&nbsp;</span>" if hand_done else "")
         self.label = QLabel(f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
                             f"&nbsp; hand {table.hand_number}{done}</div>{note}")
-        if hand_done:
-            self.setStyleSheet(SEAT_STYLE + f"QFrame#tableCard {{ border: 3px solid {DONE_GREEN}; }}")
+
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
         self.seat_rows = [SeatRow(s) for s in table.seats]

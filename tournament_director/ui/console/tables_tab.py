@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from tournament_director.ui.console.dialogs import MoveDialog
 from tournament_director.ui.console.tab import Notice, Tab, print_menu
-from tournament_director.ui.console.table_card import TableCard
+from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
 
@@ -69,6 +69,7 @@ class TablesTab(Tab):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
+        self.grid_host.setStyleSheet(MAP_STYLE)   # once for every card: a style sheet of its own per card is slow
         self.grid = QGridLayout(self.grid_host)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.scroll.setWidget(self.grid_host)
