@@ -164,6 +164,17 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
                                    f"{p.get('house_contribution', 0):,}",
         "history.awarded": lambda: f"Prizes awarded as recorded: {sum(a for _, a in p.get('awards', [])):,} "
                                    f"to {len({e for e, _ in p.get('awards', [])})} player(s)",
+        "station.hand_done": lambda: f"Table {p.get('table')}: hand {p.get('hand')} done",
+        "station.bust_reported": lambda: f"Table {p.get('table')}: " + _busts(p, names)
+                                         + ("" if p.get("recorded") else " (proposed, to confirm)"),
+        "station.bust_confirmed": lambda: f"Bust proposal {p.get('proposal')} confirmed",
+        "station.bust_refused": lambda: f"Bust proposal {p.get('proposal')} refused"
+                                        + (f": {p['reason']}" if p.get("reason") else ""),
+        "station.move_confirmed": lambda: f"Table {p.get('table')}: {entry} has taken the new seat",
+        "station.floor_called": lambda: f"Table {p.get('table')}"
+                                        + (f" seat {p['seat']}" if p.get("seat") else "") + " called the floor"
+                                        + (f": {p['note']}" if p.get("note") else ""),
+        "station.floor_answered": lambda: f"Floor call {p.get('call')} answered",
         "log.undo": lambda: "Undone: an earlier event",
         "log.redo": lambda: "Redone: an earlier event",
     }

@@ -34,6 +34,7 @@ from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS
 from tournament_director.services.results import Results
 from tournament_director.services.room_news import RoomNews, room_news
 from tournament_director.services.settings import SettingsService
+from tournament_director.services.stations import StationService
 from tournament_director.services.structures import StructureService
 from tournament_director.services.templates import TemplateLibrary
 from tournament_director.services.tournament import MoveProposal, TournamentService
@@ -314,6 +315,11 @@ class DirectorSession:
     @property
     def deals(self) -> DealService | None:
         return self._area("deals", lambda: DealService(self.tournament))
+
+    @property
+    def stations(self) -> StationService | None:
+        """The table stations' commands and views (services/stations.py)."""
+        return self._area("stations", lambda: StationService(self))
 
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan) -> int:

@@ -58,8 +58,11 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
     # ----- data in -------------------------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Row]) -> None:
+        rows = tuple(rows)
+        if rows == self._rows:
+            return  # the same rows: no reset, so the view keeps its layout (a clock change redraws nothing here)
         self.beginResetModel()
-        self._rows = tuple(rows)
+        self._rows = rows
         self._search_texts = None
         self.endResetModel()
 

@@ -1,4 +1,5 @@
-"""Sounds for the clock: a chime at a level change, another at a break, a short beep for the warnings,
+"""Sounds for the clock: a chime at a level change, another at a break, a short beep for the warnings, a call
+when a table station calls the floor,
 and an optional spoken announcement ("Blinds are now 400, 800, ante 800").
 
 The sounds are WAV files in data/sounds/ played through QSoundEffect. Speech uses QTextToSpeech
@@ -25,6 +26,7 @@ SOUND_FILES = {
     "break_started": "break.wav",
     "one_minute_warning": "warning.wav",
     "last_level_before_break": "warning.wav",
+    "floor_called": "floor_call.wav",  # a table station calls the floor (ui/console/floor_call_alert.py)
 }
 
 

@@ -33,6 +33,7 @@ from tournament_director.web.address import parse_listen_address
 from tournament_director.web.http import HttpConnection, Request, Response
 from tournament_director.web.remote import ProposalDesk, RemoteCommands, proposal_view
 from tournament_director.web.state import MoveMemory, build_room_state
+from tournament_director.web.stations import StationRoutes
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +44,7 @@ HTML, CSS, JS = "text/html; charset=utf-8", "text/css; charset=utf-8", "text/jav
 STATIC = {  # path -> (file in pages/, content type)
     "/": ("room.html", HTML), "/tv": ("tv.html", HTML), "/remote": ("remote.html", HTML),
     "/room.css": ("room.css", CSS), "/room.js": ("room.js", JS), "/remote.js": ("remote.js", JS),
+    "/station.css": ("station.css", CSS), "/station.js": ("station.js", JS),
 }
 SECURITY_HEADERS = (
     ("cache-control", "no-store"),
@@ -156,6 +158,7 @@ class RoomServer(QObject):
     clients_changed = Signal()  # a page connected or left, a phone signed in or out, the PIN changed
     remote_action = Signal(str, str)  # action, "phone 'Ann's iPhone' (192.168.1.20): Clock paused": for the console
     pushed = Signal(int)  # a state was sent to this many pages
+    station_action = Signal(int, str, str, object)  # table, action, what was done, a balancing proposal or None
 
     POLL_MS = 250
     HEARTBEAT_MS = 10_000
@@ -167,6 +170,7 @@ class RoomServer(QObject):
         self.session = session
         self.access = access if access is not None else RemoteAccess()
         self.commands = RemoteCommands(session, desk)
+        self.stations = StationRoutes(session, on_action=self._station_acted)
         self._wall = wall
         self._memory = MoveMemory()
         self._clients: dict[QWebSocket, PageClient] = {}
@@ -350,6 +354,11 @@ class RoomServer(QObject):
                 return self._text(405, "pages are read with GET")
             name, content_type = static
             return Response(200, content_type, (PAGES / name).read_bytes(), SECURITY_HEADERS)
+        if self.stations.handles(request.path):
+            try:
+                return self._station(request)
+            except AccessRefused as refusal:
+                return self._refused(refusal)
         route = self._routes.get(request.path)
         if route is None:
             return self._text(404, f"there is no page {request.path} here: the room display is at /, /tv and "
@@ -379,6 +388,24 @@ class RoomServer(QObject):
         if request.method not in ("GET", "HEAD"):
             return self._text(405, "the room state is read with GET")
         return self._json(self.state())
+
+    # ----- table stations -------------------------------------------------------------------------------
+    def station_url(self, table: int) -> str:
+        """Table ``table``'s station page with its token ('' while off): what its QR code carries."""
+        return self.stations.url(self.url, table) if self.running else ""
+
+    def _station(self, request: Request) -> Response:
+        if request.path.startswith("/table/"):
+            self.stations.answer_page(request)
+            return Response(200, HTML, (PAGES / "station.html").read_bytes(), SECURITY_HEADERS)
+        status, data = self.stations.answer_api(request)
+        return self._json(data, status)
+
+    def _station_acted(self, table: int, action: str, text: str, proposal: Any) -> None:
+        if proposal is not None:
+            self.commands.desk.show(proposal)
+        self.station_action.emit(table, action, text, proposal)
+        self._schedule_push()
 
     # ----- remote commands ----------------------------------------------------------------------------------
     @staticmethod

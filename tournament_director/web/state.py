@@ -95,7 +95,7 @@ class MoveMemory:
         return [{k: v for k, v in move.items() if k != "entry_id"} for move in self._moves]
 
 
-def _clock(session: Any) -> dict[str, Any] | None:
+def clock_state(session: Any) -> dict[str, Any] | None:
     clock = session.clock
     view = clock.view() if clock is not None else None
     if view is None:
@@ -131,7 +131,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
     runner = session.runner
     state["sequence"] = runner.last_seq
     state["tournament"] = {"id": session.tournament_id, "name": session.tournament_name}
-    state["clock"] = _clock(session)
+    state["clock"] = clock_state(session)
 
     entries = floor.entries()
     live = [e for e in entries if not e.busted]

@@ -1,12 +1,13 @@
 """Every floor event is handled in exactly one place: the settings by ``Tournament`` itself, every other event by
-one part (entries, tables, busts, prizes, settings_changes, imported); none of them reaches the schedule or the rulings."""
+one part (entries, tables, busts, prizes, settings_changes, imported, stations); none of them reaches the schedule or
+the rulings."""
 
 from __future__ import annotations
 
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, imported, prizes, settings_changes, tables
+from tournament_director.domain.floor import busts, entries, imported, prizes, settings_changes, stations, tables
 from tournament_director.domain.floor.tournament import Tournament, route
 from tournament_director.domain.state import RULING_RECORDED, SCHEDULE_EVENT_PREFIXES
 
@@ -16,12 +17,14 @@ FLOOR_EVENTS = {
     "table.button_set", "moves.accepted", "hand.next", "hand.finished", "hand_for_hand.set", "entry.busted",
     "payouts.edited", "payouts.table_set", "deal.made", "settings.changed",
     "history.bought", "history.pot_set", "history.awarded",
+    "station.hand_done", "station.bust_reported", "station.bust_confirmed", "station.bust_refused",
+    "station.move_confirmed", "station.floor_called", "station.floor_answered",
 }
 
 
 def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
     claimed = ["tournament.configured"] + [
-        event_type for part in (entries, tables, busts, prizes, settings_changes, imported)
+        event_type for part in (entries, tables, busts, prizes, settings_changes, imported, stations)
         for event_type, _handler in part.HANDLERS
     ]
     assert len(claimed) == len(set(claimed)), "an event type is claimed twice"

@@ -61,6 +61,7 @@ def test_rebuy_add_on_absent_and_re_entry_buttons(qtbot, session, ui_settings, r
 
     qtbot.keyClick(window, Qt.Key.Key_P, CTRL_SHIFT)                # absent
     assert not entry(session, "Ana Souza").present
+    window.refresh_stale_tabs()  # the Tables tab in the back, as it is drawn when shown
     assert "ABSENT" in window.tables_tab.grid.itemAt(0).widget().text()
     assert tab.buttons["absent"].text().startswith("Present")
     qtbot.keyClick(window, Qt.Key.Key_P, CTRL_SHIFT)                # back

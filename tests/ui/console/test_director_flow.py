@@ -109,6 +109,7 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     assert session.state.schedule.structure.name == "Turbo"
     assert [t.number for t in session.tournament.tables()] == [1, 2, 3]
     assert session.tournament.settings.buy_in == 50
+    window.refresh_stale_tabs()  # the Structure tab in the back, as it is drawn when shown
     assert "In play:</b> Turbo" in window.structure_tab.in_play.text()
 
     # Twenty buy-ins typed at the keyboard, Enter after each name (Ctrl+R puts the cursor in the field).
@@ -127,6 +128,7 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
     sizes = {t.number: t.players for t in session.tournament.tables()}
     assert sorted(sizes.values()) == [6, 7, 7]
+    window.refresh_stale_tabs()  # the Tables tab in the back, as it is drawn when shown
     cards = " ".join(window.tables_tab.grid.itemAt(i).widget().text()
                      for i in range(window.tables_tab.grid.count()))
     assert "Ana Souza" in cards and "Sam &lt;The Rock&gt; O&#x27;Brien" in cards

@@ -78,6 +78,7 @@ def test_console_log_tab_shows_who_did_what_and_ctrl_z_undoes(qtbot, session, ui
     qtbot.waitActive(window)
     window.run_command(session.runner.execute, "structure.replaced", turbo_payload())
     assert window.windowTitle().startswith("Friday Night Hold'em")
+    window.refresh_stale_tabs()  # the Log tab in the back, as it is drawn when shown
     log = window.log_tab.model
     assert log.rowCount() == 1
     assert log.data(log.index(0, 1)) == "Structure" and log.data(log.index(0, 2)) == "Structure Turbo loaded"

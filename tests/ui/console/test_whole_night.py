@@ -108,10 +108,12 @@ def ok(dialog):
 
 
 def live_rows(window):
+    window.refresh_stale_tabs()  # the Players tab may be in the back: read it as it is drawn when shown
     return [r for r in window.players_tab.model.rows if r.status != "busted"]
 
 
 def row_named(window, name):
+    window.refresh_stale_tabs()
     return next(r for r in reversed(window.players_tab.model.rows) if r.name == name)
 
 
@@ -217,6 +219,7 @@ def test_a_whole_re_entry_tournament_through_the_console(qtbot, night, tmp_path)
 
     # The draw: 8 / 8 / 7 / 7; the projector shows the seating chart until the clock starts.
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
+    window.refresh_stale_tabs()  # the Tables tab in the back, as it is drawn when shown
     assert sorted(len([s for s in card.seat_rows if s.entry_id]) for card in window.tables_tab.cards) == [7, 7, 8, 8]
     projector.refresh()
     assert len(projector.view.seating_chart) == 30 and projector.view.seating_chart[0][0] == "Ana Souza"

@@ -19,7 +19,14 @@ from tournament_director.domain.money.payouts import split_evenly
 
 
 def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
-    busts = p["busts"]
+    plan = plan_busts(t, p["busts"])
+    h4h = p.get("hand_for_hand_hand") if t.hand_for_hand else None
+    eliminate(t, plan, h4h, p.get("level"), p.get("time"))
+
+
+def plan_busts(t: FloorRecords, busts: Any) -> list[tuple[Entry, list[Entry], int]]:
+    """The eliminations of one hand checked against the floor: (entry, eliminators, chips at the start of the
+    hand) for ``eliminate``; DomainError naming the problem, nothing changed. Table stations ask this too."""
     if not isinstance(busts, list) or not busts:
         raise DomainError("no player to eliminate")
     ids = [b["entry_id"] for b in busts]
@@ -42,8 +49,7 @@ def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
         start = b.get("start_chips", entry.chips)
         limits.check_amount(start, "chips at the start of the hand")
         plan.append((entry, eliminators, start))
-    h4h = p.get("hand_for_hand_hand") if t.hand_for_hand else None
-    eliminate(t, plan, h4h, p.get("level"), p.get("time"))
+    return plan
 
 
 def eliminate(

@@ -16,6 +16,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.changes import FloorChanges, TrackedDict
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.floor.table_index import TableIndex
+from tournament_director.domain.floor.station_records import StationRecords
 from tournament_director.domain.money.payouts import PayoutTable
 from tournament_director.domain.money.settings import TournamentSettings
 
@@ -115,6 +116,7 @@ class FloorRecords:
         # "manual"), moves [[entry, from_table, from_seat, to_table, to_seat]], broken [n], time, hands (the
         # hands dealt at the tables players moved to, at that moment)
         self.last_seating: dict[str, Any] | None = None
+        self.stations = StationRecords()  # what the table stations reported (stations.py)
 
     @property
     def next_entry_id(self) -> int:

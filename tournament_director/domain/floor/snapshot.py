@@ -17,6 +17,7 @@ from typing import Any, Iterator
 
 from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.floor.station_records import StationRecords
 from tournament_director.domain.money.payouts import parse_payout_table
 from tournament_director.domain.money.settings import TournamentSettings
 
@@ -90,6 +91,7 @@ def core_fields(t: FloorRecords) -> dict[str, Any]:
         "finished_at": t.finished_at,
         "last_count": t.last_count,
         "last_seating": t.last_seating,
+        "stations": t.stations.to_dict(),
     }
 
 
@@ -125,6 +127,7 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
     for name in ("finished_at", "last_count", "last_seating"):  # absent from snapshots of older versions
         setattr(t, name, data.get(name))
     t.pot_adjustment = int(data.get("pot_adjustment", 0))
+    t.stations = StationRecords.from_dict(data.get("stations"))  # absent from snapshots of older versions
     if data["payout_percentages"] is not None:
         t.payout_percentages = tuple(Decimal(p) for p in data["payout_percentages"])
     if data.get("payout_table") is not None:

@@ -39,6 +39,9 @@ Event types (payload fields), by part:
     history.bought          kind, entry_id, chips, paid_prize, paid_house, option?, name?, player_id?, level?, time?
     history.pot_set         fixed_rake, house_contribution
     history.awarded         awards: [[entry_id, amount], ...], time?
+  stations.py  (the table stations: hands done, bust proposals, moves confirmed, floor calls)
+    station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
+    station.move_confirmed, station.floor_called, station.floor_answered   (fields in stations.py)
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import (
-    busts, checkpoint, entries, imported, invariants, prizes, settings_changes, snapshot, tables,
+    busts, checkpoint, entries, imported, invariants, prizes, settings_changes, snapshot, stations, tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
@@ -79,7 +82,7 @@ def route(*parts: Iterable[tuple[str, Handler]]) -> dict[str, Handler]:
 class Tournament(FloorRecords):
     HANDLERS = route(
         (("tournament.configured", _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
-        prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS,
+        prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS, stations.HANDLERS,
     )
 
     @classmethod

@@ -133,6 +133,7 @@ class TournamentSettings:
     final_table_size: int | None = None  # None = the seats of the final table (TDA RP-9)
     final_table_next_level: bool = False  # seed 000 E: the final table starts with the next level
     redraw_final_table: bool = True  # rules-reference §3 row 19 (common practice)
+    trust_table_stations: bool = False  # a bust a table station reports is recorded at once, not proposed
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TournamentSettings":

@@ -20,6 +20,11 @@ TAB_TITLES = ("Players", "Tables", "Clock", "Structure", "Payouts", "Results", "
 ANNOUNCE_SETTING = "console/announce_levels"
 
 
+# Menus whose commands work on what the Players and Tables tabs show (the selected player, the seats, the proposal):
+# a tab in the back is brought up to date first, as it would be when shown.
+TAB_MENUS = ("&Players", "&Floor")
+
+
 def add_action(window: Any, text: str, shortcut: str | QKeySequence.StandardKey | None,
                slot: Callable[[], Any], menu: Any) -> QAction:
     """One menu item with its shortcut, active wherever the focus is in the console window."""
@@ -27,7 +32,13 @@ def add_action(window: Any, text: str, shortcut: str | QKeySequence.StandardKey 
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-    action.triggered.connect(lambda _checked=False: slot())
+    on_tabs = menu.title() in TAB_MENUS
+
+    def run() -> None:
+        if on_tabs and hasattr(window, "refresh_stale_tabs"):
+            window.refresh_stale_tabs()
+        slot()
+    action.triggered.connect(lambda _checked=False: run())
     window.addAction(action)
     menu.addAction(action)
     return action

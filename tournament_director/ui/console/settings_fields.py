@@ -112,6 +112,9 @@ FIELDS: tuple[Field, ...] = (
           "Draw new seats when the final table forms (common practice)."),
     Field("final_table_next_level", "Floor", "Final table starts the ne&xt level", "bool",
           "The clock moves on to the next level when the final table forms (seed 000 E)."),
+    Field("trust_table_stations", "Floor", "Trust table &stations", "bool",
+          "A bust reported from a table's station is recorded at once; otherwise it waits for you to confirm "
+          "it (Tools > Table stations)."),
 )
 
 FIELD_BY_NAME = {f.name: f for f in FIELDS}

@@ -1,5 +1,5 @@
 """One table of the Tables tab's map: its seats with the button and blind markers, chips, absent and waiting
-players, and its own "Next hand" button.
+players, a "hand done" mark when its station reported the current hand done, and its own "Next hand" button.
 
 Each seat is a row the director can click (or reach with the arrow keys): a click selects the player, a double
 click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat too).
@@ -20,6 +20,7 @@ MARKER_COLOURS = {"D": ("#f9a825", "#000000"), "SB": ("#1565c0", "#ffffff"), "BB
 OTHER_MARKER = ("#616161", "#ffffff")
 QUIET_GREY = "#616161"       # empty and locked seats: quiet, still readable on the white card
 WAITING_ORANGE = "#bf360c"
+DONE_GREEN = "#2e7d32"       # a table whose station reported the current hand done
 SEAT_STYLE = """
 QFrame#seat { background: transparent; border: 2px solid transparent; border-radius: 4px; }
 QFrame#seat:hover { background: #e3f2fd; }
@@ -27,6 +28,10 @@ QFrame#seat[selected="true"] { background: #bbdefb; border-color: #1565c0; }
 QFrame#seat:focus { border-color: #0d47a1; }
 QFrame#seat QLabel { background: transparent; color: #111111; }
 """
+
+
+# The map's style sheet, set once on the widget that holds the cards (tables_tab.py).
+MAP_STYLE = SEAT_STYLE + f'QFrame#tableCard[handDone="true"] {{ border: 3px solid {DONE_GREEN}; }}'
 
 
 def _marker_html(marker: str) -> str:
@@ -87,7 +92,10 @@ class SeatRow(QFrame):
         return " ".join(label.text() for label in self.labels)
 
     def set_selected(self, on: bool) -> None:
-        self.setProperty("selected", "true" if on else "false")
+        value = "true" if on else "false"
+        if self.property("selected") == value:
+            return  # restyling costs: a map of 100 tables has 900 seats
+        self.setProperty("selected", value)
         self.style().unpolish(self)
         self.style().polish(self)
 
@@ -119,19 +127,24 @@ class SeatRow(QFrame):
 
 
 class TableCard(QFrame):
-    def __init__(self, table: Any, on_next_hand: Callable[[int], None]) -> None:
+    def __init__(self, table: Any, on_next_hand: Callable[[int], None], *, hand_done: bool = False) -> None:
         super().__init__()
         self.setObjectName("tableCard")
+        self.hand_done = hand_done  # the table's station reported the current hand done
+        self.view = table  # the floor service's TableView it shows (unchanged: the card is kept)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(320)
-        self.setStyleSheet(SEAT_STYLE)
+        self.setProperty("handDone", "true" if hand_done else "false")
         self.number = table.number
         layout = QVBoxLayout(self)
         layout.setSpacing(0)
         players = sum(1 for s in table.seats if s.name)
         note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
+        done = (f" &nbsp; <span style='background:{DONE_GREEN};color:#ffffff;font-weight:bold'>&nbsp;hand done"
+                f"&nbsp;</span>" if hand_done else "")
         self.label = QLabel(f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
-                            f"&nbsp; hand {table.hand_number}</div>{note}")
+                            f"&nbsp; hand {table.hand_number}{done}</div>{note}")
+
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
         self.seat_rows = [SeatRow(s) for s in table.seats]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from tournament_director.ui.console.dialogs import MoveDialog
 from tournament_director.ui.console.tab import Notice, Tab, print_menu
-from tournament_director.ui.console.table_card import TableCard
+from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
 
@@ -69,6 +69,7 @@ class TablesTab(Tab):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
+        self.grid_host.setStyleSheet(MAP_STYLE)   # once for every card: a style sheet of its own per card is slow
         self.grid = QGridLayout(self.grid_host)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.scroll.setWidget(self.grid_host)
@@ -118,21 +119,33 @@ class TablesTab(Tab):
 
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
-        while self.grid.count():
-            item = self.grid.takeAt(0)
-            if item.widget():
-                item.widget().hide()   # gone at once, not only when the event loop gets to deleting it
-                item.widget().deleteLater()
-        self._tables = tuple(tables)
-        self.cards = []
+        stations = self.session.stations if self.session is not None and self.session.tournament_id else None
+        done = stations.tables_done() if stations is not None else set()
+        drawn = {card.number: card for card in self.cards}
+        keep = {table.number for table in tables
+                if (card := drawn.get(table.number)) is not None and card.view == table
+                and card.hand_done == (table.number in done)}
+        if [t.number for t in tables] != [card.number for card in self.cards]:
+            keep = set()   # another set of tables, or another order: draw the map afresh
         refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
+        for number, card in drawn.items():
+            if number not in keep:
+                self.grid.removeWidget(card)
+                card.hide()   # gone at once, not only when the event loop gets to deleting it
+                card.deleteLater()
+        self._tables = tuple(tables)
+        cards = []
         for i, table in enumerate(self._tables):
-            card = TableCard(table, self._next_hand)
+            if table.number in keep:   # unchanged since it was drawn: a table station's report touches one table
+                cards.append(drawn[table.number])
+                continue
+            card = TableCard(table, self._next_hand, hand_done=table.number in done)
             for row in card.seat_rows:
                 row.chosen.connect(self.choose_seat)
                 row.bust.connect(self.bust_entry)
-            self.cards.append(card)
+            cards.append(card)
             self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
+        self.cards = cards
         self._show_selected_seat(refocus)
         self._moves = tuple(moves)
         self.proposals.clear()

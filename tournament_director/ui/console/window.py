@@ -15,12 +15,15 @@ from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES,
 from tournament_director.ui.console.busting import Busting
 from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
+from tournament_director.ui.console.floor_call_alert import FloorCallAlert
 from tournament_director.ui.console.log_tab import LogTab
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
 from tournament_director.ui.console.players_tab import PlayersTab
+from tournament_director.ui.console.refreshing import ConsoleRefresh
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
+from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.stations import OtherStations
 from tournament_director.ui.console.tab import Outcome
@@ -59,6 +62,8 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         self.mini_clock = MiniClock(session)
         column.addWidget(self.mini_clock)
+        self.floor_call_alert = FloorCallAlert(self)
+        column.addWidget(self.floor_call_alert)
         self.tabs = QTabWidget()
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -75,7 +80,8 @@ class MainWindow(QMainWindow):
         for title, tab in zip(TAB_TITLES, self.all_tabs):
             self.tabs.addTab(tab, title)
             tab.message.connect(self.tell)
-        self.tabs.currentChanged.connect(lambda _i: self._refresh_tab(self.tabs.currentWidget()))
+        self.refreshing = ConsoleRefresh(self)
+        self.tabs.currentChanged.connect(lambda _i: self.refreshing.shown(self.tabs.currentWidget()))
         self.busting = Busting(session, self.tell, self)
         self.players_tab.busting = self.tables_tab.busting = self.busting
         self.busting.proposal_ready.connect(self.tables_tab.show_proposal)
@@ -85,6 +91,7 @@ class MainWindow(QMainWindow):
         self.tables_tab.moves_changed.connect(self._moves_waiting)
 
         build_menus(self)
+        add_stations_actions(self)  # Tools > Table stations (Ctrl+Shift+T), Table station codes
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
@@ -93,6 +100,7 @@ class MainWindow(QMainWindow):
         self._restore_placement()
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
+        self.flush_refresh()
         self._offer_restart_choice()
         self._tick_timer = QTimer(self)
         self._tick_timer.setInterval(self.TICK_MS)
@@ -148,6 +156,7 @@ class MainWindow(QMainWindow):
         except Exception as error:  # DomainError and friends: tell the director, keep going
             self.show_error(error)
             return Outcome(False)
+        self.flush_refresh()
         self.statusBar().showMessage("Done", 3000)
         return Outcome(True, result)
 
@@ -194,6 +203,7 @@ class MainWindow(QMainWindow):
         if events:
             self._play(events)
             self._session_changed("clock")
+            self.flush_refresh()
         elif self.tabs.currentWidget() is self.clock_tab:
             self.clock_tab.refresh()
         self._arm_deadline_timer(clock)
@@ -270,6 +280,16 @@ class MainWindow(QMainWindow):
             self.tabs.setCurrentWidget(self.clock_tab)
             self.tell("The clock was running when the program stopped: it is paused until you choose how it "
                       "goes on (Clock tab)")
+
+    def play_sound(self, kind: str) -> bool:
+        """One sound by its kind (ui/sounds.py), through the clock's sound path; False when sounds are off."""
+        if not self._want_sounds:
+            return False
+        if self._sounds is None:
+            from tournament_director.ui.sounds import ClockSounds
+
+            self._sounds = ClockSounds(self)
+        return self._sounds.play(kind)
 
     def _play(self, events: list[Any]) -> None:
         if not self._want_sounds:
@@ -370,15 +390,28 @@ class MainWindow(QMainWindow):
                   "(Ctrl+Shift+D)")
         return outcome.value
 
-    # ----- refresh ---------------------------------------------------------------------------------------
+    # ----- refresh (ui/console/refreshing.py) -----------------------------------------------------------
     def _refresh_tab(self, tab: Any) -> None:
-        try:
-            tab.refresh()
-        except Exception as error:  # one broken view must not take the console down
-            log.exception("refreshing %s failed", type(tab).__name__)
-            self.tell(f"{type(tab).__name__}: {error}")
+        self.refreshing.draw(tab)
 
-    def _session_changed(self, _topic: str) -> None:
+    def _session_changed(self, topic: str) -> None:
+        self.refreshing.changed(topic)
+
+    def flush_refresh(self) -> None:
+        """Draw the changes waiting now on the tab in front (the others when they are shown)."""
+        self.refreshing.flush()
+
+    def refresh_stale_tabs(self) -> None:
+        """Bring every tab in the back up to date now (before a menu command that works on a tab's seats or
+        players, or a test reading a tab in the back)."""
+        self.refreshing.bring_up_to_date()
+
+    @property
+    def refresh_listeners(self) -> list[Callable[[list[str]], None]]:
+        return self.refreshing.listeners
+
+    def draw_frame(self) -> None:
+        """What every tab shares: undo and redo, the title, the mini clock, the floor call band."""
         self.undo_action.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
@@ -387,12 +420,7 @@ class MainWindow(QMainWindow):
             title += f" — {self.session.operator} · {self.session.database_location}"
         self.setWindowTitle(title)
         self.mini_clock.refresh()
-        for tab in self.all_tabs:
-            self._refresh_tab(tab)
-        try:
-            self._follow_level(_topic)
-        except Exception:  # speech must never stop the console
-            log.exception("announcing the level failed")
+        self.floor_call_alert.refresh()
 
     def show_error(self, error: Exception) -> None:
         self.statusBar().showMessage(f"Refused: {error}", 15000)

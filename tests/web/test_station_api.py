@@ -1,0 +1,99 @@
+"""The table stations' JSON API on the real server over loopback, and hostile requests: a wrong or revoked token,
+another table's token, a request naming another table, an unknown seat, an impossible stack, malformed JSON, a
+stale hand. Each is answered with a clear error and nothing is recorded."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+
+def seated(session: Any, table: int) -> list[Any]:
+    return [s for s in session.tournament.table(table).seats if s.entry_id is not None]
+
+
+@pytest.fixture
+def station(room_server):
+    def path(table: int, action: str = "", token: str | None = None) -> str:
+        code = room_server.stations.tokens.token(table) if token is None else token
+        return f"/api/station/{table}{'/' + action if action else ''}?token={code}"
+    return path
+
+
+def test_a_station_reads_its_table_and_reports_a_hand_done(room_session, room_server, client, station) -> None:
+    status, answer = client.json(station(2))
+    assert status == 200 and answer["ok"]
+    view = answer["station"]
+    assert view["table"] == 2 and view["hand"] == 1 and view["in_hand"] and not view["done"]
+    names = [s["name"] for s in view["seats"] if s["entry_id"]]
+    assert names == [s.name for s in seated(room_session, 2)]
+    assert view["clock"]["level"]["small_blind"] > 0 and view["next_big_blind"] is not None
+    status, answer = client.json(station(2, "hand_done"), {"hand": 1})
+    assert status == 200 and answer["message"] == "Hand 1 done" and answer["station"]["done"]
+    assert not room_session.tournament.table(2).in_hand
+    status, answer = client.json(station(2, "next_hand"), {"hand": 1})
+    assert status == 200 and answer["message"] == "Hand 2 is dealt"
+    assert room_session.tournament.table(2).hand_number == 2 and not answer["station"]["done"]
+    operators = [e.operator for e in room_session.history()[-2:]]
+    assert operators == ["table 2 station", "table 2 station"]
+    sequence = answer["station"]["sequence"]
+    status, answer = client.json(station(2) + f"&since={sequence}")
+    assert status == 200 and answer == {"ok": True, "unchanged": True, "sequence": sequence}
+    status, answer = client.json(station(2) + f"&since={sequence - 1}")
+    assert answer["station"]["hand"] == 2
+
+
+def test_the_html_page_needs_the_table_token(room_server, client) -> None:
+    token = room_server.stations.tokens.token(1)
+    status, headers, body = client.request(f"/table/1?token={token}")
+    assert status == 200 and b"station.js" in body and headers["content-type"].startswith("text/html")
+    status, _headers, body = client.request(f"/table/2?token={token}")
+    assert status == 403 and b"not table 2's code" in body
+    assert client.request("/station.js")[0] == 200
+
+
+def refused(client: Any, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, str]:
+    status, _headers, data = client.request(path, body, raw=raw, method="POST" if raw is not None else None)
+    return status, json.loads(data)["error"]
+
+
+def test_hostile_requests_are_refused_and_nothing_is_recorded(room_session, room_server, client, station) -> None:
+    before = room_session.runner.last_seq
+    seats = seated(room_session, 1)
+    one_token = room_server.stations.tokens.token(1)
+    cases = [
+        (station(1, "hand_done", token="made-up"), {"hand": 1}, None, 403, "not table 1's code"),
+        (station(2, "hand_done", token=one_token), {"hand": 1}, None, 403, "not table 2's code"),
+        (station(1, "hand_done"), {"hand": 1, "table": 2}, None, 403, "acts on table 1 only"),
+        (station(1, "hand_done"), {"hand": 0}, None, 409, "on hand 1 now, not hand 0"),
+        (station(1, "hand_done"), {"hand": "1"}, None, 409, "the hand must be a whole number"),
+        (station(1, "bust"), {"hand": 1, "busted": [{"seat": 11, "start_chips": 100}], "winners": []}, None, 409,
+         "table 1 has no seat 11"),
+        (station(1, "bust"), {"hand": 1, "busted": [{"seat": seats[0].seat, "start_chips": 10**9}],
+                              "winners": [seats[1].seat]}, None, 409, "more than all the chips in play"),
+        (station(1, "bust"), {"hand": 1, "busted": [{"seat": seats[0].seat, "start_chips": -5}],
+                              "winners": [seats[1].seat]}, None, 409, "at least 0"),
+        (station(1, "bust"), {"hand": 1, "busted": [{"seat": seats[0].seat}], "winners": [seats[1].seat]}, None,
+         409, f"give {seats[0].name}'s stack"),
+        (station(1, "count"), {"counts": {str(seats[0].seat): "lots"}}, None, 409, "the stack in seat"),
+        (station(1, "call_floor"), {"seat": 99}, None, 409, "the seat must be 1 to"),
+        (station(1, "teleport"), {}, None, 404, "no command 'teleport'"),
+        (station(1, "hand_done"), None, b"{not json", 400, "not JSON"),
+        (station(1, "hand_done"), None, b"[1, 2]", 400, "a JSON object"),
+    ]
+    for path, body, raw, want_status, want_text in cases:
+        status, error = refused(client, path, body, raw)
+        assert status == want_status and want_text in error, (path, body, status, error)
+    assert room_session.runner.last_seq == before
+
+
+def test_a_revoked_code_stops_working_and_the_new_one_works(room_session, room_server, client, station) -> None:
+    old = room_server.stations.tokens.token(3)
+    new = room_server.stations.tokens.revoke(3)
+    assert new != old
+    status, error = refused(client, station(3, "call_floor", token=old), {"seat": 2})
+    assert status == 403 and "replaced it" in error
+    status, answer = client.json(station(3, "call_floor", token=new), {"seat": 2, "note": "clock  the player"})
+    assert status == 200 and answer["station"]["calls"][0]["note"] == "clock the player"

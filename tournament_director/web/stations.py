@@ -1,0 +1,173 @@
+"""Table stations on the room display's server: each table's page and its JSON API, guarded by the table's own
+token (printed as a QR code on the table card; the director revokes it from the console and a new code is made).
+
+    GET  /table/<n>?token=T                 the station page (station.html, station.js, station.css)
+    GET  /api/station/<n>?token=T[&since=S] the table as its station shows it (docs/table-stations.md);
+                                            {"unchanged": true} when nothing happened since sequence S
+    POST /api/station/<n>/<action>?token=T  hand_done, next_hand, bust, confirm_move, count, call_floor
+                                            (a JSON object)
+
+A token opens its own table only; a request naming another table is refused. Every command is the station
+service's (services/stations.py), recorded under the station's name; a refusal comes back as
+``{"ok": false, "error": "..."}`` with nothing recorded.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.web.access import AccessRefused
+from tournament_director.web.http import Request
+from tournament_director.web.state import clock_state
+
+log = logging.getLogger(__name__)
+
+ACTIONS = ("hand_done", "next_hand", "bust", "confirm_move", "count", "call_floor")
+PAGE_PATH = re.compile(r"^/table/(\d{1,4})/?$")
+API_PATH = re.compile(r"^/api/station/(\d{1,4})(?:/([a-z_]{1,20}))?$")
+
+
+def _plain(value: Any) -> Any:
+    """A view (frozen dataclasses, tuples) as JSON values; quicker than dataclasses.asdict, which deep-copies
+    every value (a hundred stations ask many times a second)."""
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if hasattr(value, "__dataclass_fields__"):
+        return {name: _plain(v) for name, v in vars(value).items()}
+    return value
+
+
+class StationTokens:
+    """One random token per table, made when first asked for; ``revoke`` replaces it (the old code stops)."""
+
+    def __init__(self) -> None:
+        self._tokens: dict[int, str] = {}
+
+    def token(self, table: int) -> str:
+        if table not in self._tokens:
+            self._tokens[table] = secrets.token_urlsafe(12)
+        return self._tokens[table]
+
+    def revoke(self, table: int) -> str:
+        previous = self._tokens.get(table)
+        while self._tokens.get(table) == previous:
+            self._tokens[table] = secrets.token_urlsafe(12)
+        return self._tokens[table]
+
+    def check(self, table: int, token: object) -> None:
+        known = self._tokens.get(table)
+        if not isinstance(token, str) or known is None or not hmac.compare_digest(token.encode(), known.encode()):
+            raise AccessRefused(f"This is not table {table}'s code, or the director has replaced it: scan the QR "
+                                "code on the table card again.", 403)
+
+
+def _token_of(request: Request) -> str:
+    value = request.headers.get("authorization", "")
+    if value.lower().startswith("bearer "):
+        return value[7:].strip()
+    found = request.query.get("token", [""])
+    return found[0] if found else ""
+
+
+def _body(request: Request) -> dict[str, Any]:
+    if request.method != "POST":
+        raise AccessRefused("send a station's command as a POST request", 405)
+    try:
+        data = json.loads(request.body.decode("utf-8") or "{}")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise AccessRefused("the request is not JSON: the page sends a JSON object", 400) from None
+    if not isinstance(data, dict):
+        raise AccessRefused("the request must be a JSON object", 400)
+    return data
+
+
+class StationRoutes:
+    """Answers the station pages' requests for ``RoomServer``; ``on_action(table, action, text)`` tells the
+    console what a station did (a floor call raises its alert)."""
+
+    def __init__(self, session: Any, *, on_action: Callable[[int, str, str, Any], None] = lambda *a: None) -> None:
+        self.session = session
+        self.tokens = StationTokens()
+        self._on_action = on_action
+
+    def url(self, base: str, table: int) -> str:
+        """The station page's address for ``table`` on the server at ``base`` (ends with /)."""
+        return f"{base}table/{table}?token={self.tokens.token(table)}"
+
+    def handles(self, path: str) -> bool:
+        return bool(PAGE_PATH.match(path) or API_PATH.match(path))
+
+    def answer_page(self, request: Request) -> int:
+        """The table number of a station page request whose token is right (AccessRefused otherwise)."""
+        match = PAGE_PATH.match(request.path)
+        assert match is not None
+        table = int(match.group(1))
+        if request.method not in ("GET", "HEAD"):
+            raise AccessRefused("pages are read with GET", 405)
+        self.tokens.check(table, _token_of(request))
+        return table
+
+    def answer_api(self, request: Request) -> tuple[int, dict[str, Any]]:
+        """(HTTP status, JSON answer) of an API request."""
+        match = API_PATH.match(request.path)
+        assert match is not None
+        table, action = int(match.group(1)), match.group(2)
+        self.tokens.check(table, _token_of(request))
+        service = self.session.stations if self.session is not None else None
+        if service is None:
+            return 409, {"ok": False, "error": "No tournament is open on the console."}
+        if action is None:
+            if request.method not in ("GET", "HEAD"):
+                raise AccessRefused("the table is read with GET", 405)
+            since = request.query.get("since", [""])[0]
+            if since.isdigit() and int(since) == self.session.runner.last_seq:
+                return 200, {"ok": True, "unchanged": True, "sequence": int(since)}  # a poll with nothing new
+            try:
+                return 200, {"ok": True, "station": self.view(table)}
+            except DomainError as refusal:
+                return 409, {"ok": False, "error": f"{str(refusal)[:1].upper()}{str(refusal)[1:]}"}
+        if action not in ACTIONS:
+            return 404, {"ok": False, "error": f"a station has no command {action!r} (one of {', '.join(ACTIONS)})"}
+        data = _body(request)
+        if "table" in data and data["table"] != table:
+            return 403, {"ok": False, "error": f"table {table}'s station acts on table {table} only, not on table "
+                                               f"{data['table']}"}
+        try:
+            text, extra = self._run(service, table, action, data)
+        except DomainError as refusal:
+            return 409, {"ok": False, "error": f"Refused: {refusal}"}
+        except Exception:  # never a traceback on the tablet: the console's log keeps the details
+            log.exception("station command %r of table %s failed", action, table)
+            return 500, {"ok": False, "error": "The console could not complete this: ask the floor before trying "
+                                               "again."}
+        self._on_action(table, action, text, extra)
+        return 200, {"ok": True, "message": text, "station": self.view(table)}
+
+    @staticmethod
+    def _run(service: Any, table: int, action: str, data: dict[str, Any]) -> tuple[str, Any]:
+        if action == "hand_done":
+            return service.hand_done(table, data.get("hand")), None
+        if action == "next_hand":
+            return service.next_hand(table, data.get("hand")), None
+        if action == "bust":
+            text, proposal, balance = service.bust(table, data.get("hand"), data.get("busted"),
+                                                    data.get("winners", []))
+            return text, balance
+        if action == "confirm_move":
+            return service.confirm_move(table, data.get("seat")), None
+        if action == "count":
+            return service.count_chips(table, data.get("counts"), data.get("occasion", "count")), None
+        return service.call_floor(table, data.get("seat"), data.get("note", "")), None
+
+    def view(self, table: int) -> dict[str, Any]:
+        data = _plain(self.session.stations.view(table))
+        data["clock"] = clock_state(self.session)
+        data["tournament"] = self.session.tournament_name
+        return data
