@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 EXIT_REFUSED = 2
+EXIT_FAILED = 1
 COMMANDS = ("import-tdt", "export-results", "export-summary", "seasons", "standings", "import-players",
             "export-players")
 
@@ -70,6 +71,10 @@ def run(command: str, args: argparse.Namespace, database: Path | str) -> int:
         return refuse(problem.message.splitlines()[0] if problem.message else type(problem).__name__)
     except (OSError, UnicodeError) as problem:
         return refuse(f"{type(problem).__name__}: {problem}".splitlines()[0])
+    except Exception as problem:  # a fault of the program, not of the input: still one line, no traceback
+        print(f"tournament-director: {command} could not finish ({type(problem).__name__}: {problem})".splitlines()[0],
+              file=sys.stderr)
+        return EXIT_FAILED
 
 
 def _read_before_opening(command: str, args: argparse.Namespace) -> None:
