@@ -183,10 +183,9 @@ class StationService:
         never by walking every entry (a hundred stations read their tables many times a second)."""
         number = self.check_table(table)
         t = self._t
-        shown = self._floor().table(number)
         raw = t.tables[number]
         seats = tuple(StationSeat(s.seat, s.entry_id, s.name if s.entry_id else "", s.chips if s.entry_id else 0,
-                                  s.marker, s.absent, s.waiting, s.locked) for s in shown.seats)
+                                  s.marker, s.absent, s.waiting, s.locked) for s in self._floor().table_seats(number))
         if raw.players >= 2:
             upcoming = buttons.upcoming_positions(raw, t.settings.button_mode)
             next_positions = (upcoming.button, upcoming.small_blind, upcoming.big_blind)
