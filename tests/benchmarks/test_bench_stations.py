@@ -10,9 +10,9 @@ EVERY_MS after the last one was done.
 Printed: the director's command latency (from the moment the command was due to the command done and drawn, so
 the wait for the event loop counts) and the console's event-loop delay (the lateness of a 10 ms timer), both
 beside the same commands with no station connected, measured in the same run; the stations' own request times;
-how many times the console drew its tab for how many station events; how long the tab took to come to the front
-and be painted the first time (done before the runs: a hundred tables' first layout is not a command's cost).
-Never fails on time.
+how many times the console drew its tab for how many station events, and built the room state for the pages;
+how long the tab took to come to the front and be painted the first time (done before the runs: a hundred
+tables' first layout is not a command's cost). Never fails on time.
 """
 
 from __future__ import annotations
@@ -203,6 +203,8 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch, in_front) -> Non
             station.start()
         qtbot.waitUntil(lambda: together.n_waiting == STATIONS, timeout=60_000)
         seq_before, drawn_before = session.runner.last_seq, drawn["count"]
+        pushes: list[int] = []
+        server.pushed.connect(pushes.append)
         busy_loop = LoopDelay()
         busy_loop.start()
         threading.Thread(target=together.wait, daemon=True).start()
@@ -229,6 +231,7 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch, in_front) -> Non
               f"{len(errors)} refused")
         print(f"  the {in_front.title()} tab was drawn {redraws} times for {station_events} station events; "
               f"brought to the front and painted the first time in {first_draw_ms:.0f} ms (before the runs)")
+        print(f"  the room state was built and pushed to the pages {len(pushes)} times in {elapsed:.1f} s")
         assert not errors[:5], errors[:5]
         assert not refusals, refusals
     finally:
