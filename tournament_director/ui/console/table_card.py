@@ -47,7 +47,8 @@ def _marker_html(marker: str) -> str:
 
 
 def seat_html(s: Any) -> tuple[str, str, str]:
-    """(seat number, markers, name with its notes) of one seat, as rich text."""
+    """(seat number, markers, name with its notes) of one seat: the number as plain text (drawn in bold by its
+    label), the others as rich text."""
     if s.locked:
         return f"{s.seat}", "", f"<span style='color:{QUIET_GREY}'>locked</span>"
     name = html.escape(s.name) if s.name else f"<span style='color:{QUIET_GREY}'>empty</span>"
@@ -55,7 +56,7 @@ def seat_html(s: Any) -> tuple[str, str, str]:
         name += " <b style='color:#c62828'>ABSENT</b>"
     if s.waiting:
         name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
-    return f"<b>{s.seat}</b>", _marker_html(s.marker), name
+    return f"{s.seat}", _marker_html(s.marker), name
 
 
 class SeatRow(QFrame):
@@ -70,10 +71,12 @@ class SeatRow(QFrame):
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 1, 4, 1)
         self.labels = []
-        for width, align in ((22, Qt.AlignmentFlag.AlignRight), (62, Qt.AlignmentFlag.AlignLeft),
-                             (0, Qt.AlignmentFlag.AlignLeft), (70, Qt.AlignmentFlag.AlignRight)):
+        # the number and the chips are plain text: a map of 100 tables has 1,800 of them, and rich text costs
+        # a document each to lay out
+        for width, align, rich in ((22, Qt.AlignmentFlag.AlignRight, False), (62, Qt.AlignmentFlag.AlignLeft, True),
+                                   (0, Qt.AlignmentFlag.AlignLeft, True), (70, Qt.AlignmentFlag.AlignRight, False)):
             label = QLabel()
-            label.setTextFormat(Qt.TextFormat.RichText)
+            label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
             label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
             if width:
                 label.setFixedWidth(width)
@@ -81,6 +84,9 @@ class SeatRow(QFrame):
                 label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             row.addWidget(label)
             self.labels.append(label)
+        bold = self.labels[0].font()
+        bold.setBold(True)
+        self.labels[0].setFont(bold)
         self.seat: Any = None
         self.entry_id: int | None = None
         self.show_seat(seat)
