@@ -11,8 +11,9 @@ timer records level changes itself), checked every ``POLL_MS``; a heartbeat ever
 page notice a silent loss of the connection. A change is pushed on the next turn of the event loop, however many
 come in it; the table stations' changes are also coalesced in time: the first is pushed on the next turn, those
 that follow within ``PUSH_MS`` together once that time is up (a hundred stations reporting at once cost a few
-builds of the state a second, not one a report). The director's and the phones' changes are never held back. The state is built even with no
-page connected: it notes the seats, so that a move shows on the pages (MoveMemory).
+builds of the state a second, not one a report). The director's and the phones' changes are never held back.
+The state is built even with no page connected: it notes the seats, so that a move shows on the pages
+(MoveMemory).
 """
 
 from __future__ import annotations

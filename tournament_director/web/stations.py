@@ -172,12 +172,13 @@ class StationRoutes:
     def view(self, table: int) -> dict[str, Any]:
         """The table's view as JSON values: built once for each sequence of the log (the clock, which runs
         between events, is read afresh), so a table read again with nothing recorded costs a look-up."""
-        key = (self.session.tournament_id, self.session.runner.last_seq)
+        runner = self.session.runner
+        key = (id(runner), self.session.tournament_id, runner.last_seq)   # another file, tournament or event
         if key != self._views_key:
             self._views.clear()
             self._views_key = key
-            if key[0] != self._name_of[0]:   # the name is read from the store: once a tournament
-                self._name_of = (key[0], self.session.tournament_name)
+            if key[:2] != self._name_of[0]:   # the name is read from the store: once a tournament
+                self._name_of = (key[:2], self.session.tournament_name)
         data = self._views.get(table)
         if data is None:
             data = _plain(self.session.stations.view(table))
