@@ -171,6 +171,7 @@ class RoomServer(QObject):
     PUSH_MS = 250   # at most one build of the state for the pages in this time
     HEARTBEAT_MS = 10_000
     MOST_BUFFERED_BYTES = 4 * 1024 * 1024  # a page this far behind has stopped reading: it is dropped
+    LISTEN_BACKLOG = 256  # connections waiting to be accepted: a room's tablets and phones all at once (Qt: 50)
 
     def __init__(self, session: Any, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
                  wall: Callable[[], datetime] = lambda: datetime.now(UTC), parent: QObject | None = None) -> None:
@@ -239,6 +240,7 @@ class RoomServer(QObject):
                                       QWebSocketServer.SslMode.NonSecureMode, self)
         websockets.newConnection.connect(self._accept_websockets)
         listener = _Listener(websockets, self._answer, self)
+        listener.setListenBacklogSize(self.LISTEN_BACKLOG)
         if not listener.listen(address, port):
             problem = listener.errorString()
             listener.deleteLater()
