@@ -29,6 +29,11 @@ def station_name(table: int) -> str:
     return f"table {table} station"
 
 
+def is_station(operator: str) -> bool:
+    """Whether ``operator`` (the event log's name of who acts) is a table's station."""
+    return operator.startswith("table ") and operator.endswith(" station")
+
+
 @dataclass(frozen=True)
 class StationSeat:
     seat: int
@@ -142,23 +147,26 @@ class StationService:
             raise DomainError(f"there is no table {number} in play")
         return number
 
-    def _names(self) -> dict[int, str]:
-        return {e.id: e.name for e in self._t.entries.values()}
+    def _name(self, entry_id: int) -> str:
+        entry = self._t.entries.get(entry_id)
+        return entry.name if entry is not None else "?"
 
-    def _proposal_view(self, number: int, p: Mapping[str, Any], names: Mapping[int, str]) -> BustProposalView:
+    def _proposal_view(self, number: int, p: Mapping[str, Any]) -> BustProposalView:
         winners = sorted({w for b in p["busts"] for w in b["eliminated_by"]})
         return BustProposalView(number, p["table"], p["hand"],
-                                tuple((b["entry_id"], names.get(b["entry_id"], "?"), b["start_chips"])
+                                tuple((b["entry_id"], self._name(b["entry_id"]), b["start_chips"])
                                       for b in p["busts"]),
-                                tuple(names.get(w, "?") for w in winners), p.get("time"))
+                                tuple(self._name(w) for w in winners), p.get("time"))
 
-    def proposals(self) -> list[BustProposalView]:
-        names = self._names()
-        return [self._proposal_view(n, p, names) for n, p in sorted(self._t.stations.proposals.items())]
+    def proposals(self, table: int | None = None) -> list[BustProposalView]:
+        """The bust proposals waiting for the director (of ``table`` only, when given)."""
+        return [self._proposal_view(n, p) for n, p in sorted(self._t.stations.proposals.items())
+                if table is None or p["table"] == table]
 
-    def calls(self) -> list[FloorCallView]:
+    def calls(self, table: int | None = None) -> list[FloorCallView]:
+        """The open floor calls (of ``table`` only, when given)."""
         return [FloorCallView(n, c["table"], c.get("seat"), c.get("note", ""), c.get("time"))
-                for n, c in sorted(self._t.stations.calls.items())]
+                for n, c in sorted(self._t.stations.calls.items()) if table is None or c["table"] == table]
 
     def overview(self) -> StationsOverview:
         t = self._t
@@ -171,31 +179,29 @@ class StationService:
         return facts.tables_done(self._t)
 
     def view(self, table: int) -> StationView:
+        """What ``table``'s station shows: built from that table, its seats' entries and the list of tables,
+        never by walking every entry (a hundred stations read their tables many times a second)."""
         number = self.check_table(table)
         t = self._t
-        floor = self._floor()
-        shown = floor.table(number)
-        names = self._names()
         raw = t.tables[number]
         seats = tuple(StationSeat(s.seat, s.entry_id, s.name if s.entry_id else "", s.chips if s.entry_id else 0,
-                                  s.marker, s.absent, s.waiting, s.locked) for s in shown.seats)
+                                  s.marker, s.absent, s.waiting, s.locked) for s in self._floor().table_seats(number))
         if raw.players >= 2:
             upcoming = buttons.upcoming_positions(raw, t.settings.button_mode)
             next_positions = (upcoming.button, upcoming.small_blind, upcoming.big_blind)
         else:
             next_positions = (None, None, None)
-        moves = tuple(StationMoveView(m[0], names.get(m[0], "?"), m[1], m[2], m[3], m[4])
+        moves = tuple(StationMoveView(m[0], self._name(m[0]), m[1], m[2], m[3], m[4])
                       for m in facts.pending_moves(t, number))
         done = facts.tables_done(t)
         return StationView(
             table=number, hand=raw.hand_number, in_hand=raw.in_hand, done=number in done, seats=seats,
             next_button=next_positions[0], next_small_blind=next_positions[1], next_big_blind=next_positions[2],
-            waiting=tuple(names.get(e, "?") for e in sorted(raw.waiting)), hand_for_hand=t.hand_for_hand,
+            waiting=tuple(self._name(e) for e in sorted(raw.waiting)), hand_for_hand=t.hand_for_hand,
             tables_done=tuple(sorted(done)),
             tables_playing=tuple(sorted(x.number for x in facts.playing_tables(t))),
-            moves=moves, proposals=tuple(p for p in self.proposals() if p.table == number),
-            calls=tuple(c for c in self.calls() if c.table == number), trusted=t.settings.trust_table_stations,
-            sequence=self._session.runner.last_seq,
+            moves=moves, proposals=tuple(self.proposals(number)), calls=tuple(self.calls(number)),
+            trusted=t.settings.trust_table_stations, sequence=self._session.runner.last_seq,
         )
 
     # ----- a station's commands -------------------------------------------------------------------------
@@ -276,7 +282,7 @@ class StationService:
                 raise DomainError("each busted seat comes with the player's stack at the start of the hand")
             entry_id = self._seat_entry(number, item.get("seat"))
             if item.get("start_chips") is None:
-                raise DomainError(f"give {self._names()[entry_id]}'s stack at the start of the hand")
+                raise DomainError(f"give {self._name(entry_id)}'s stack at the start of the hand")
             start = limits.check_amount(item.get("start_chips"), "stack at the start of the hand")
             rows.append({"entry_id": entry_id, "eliminated_by": winners, "start_chips": start})
         if any(row["entry_id"] in winners for row in rows):
@@ -284,8 +290,7 @@ class StationService:
         trusted = self._t.settings.trust_table_stations
         payload = {"table": number, "hand": hand_number, "busts": rows, "recorded": trusted, **self._stamp()}
         self._as_station(number, self._session.runner.execute, "station.bust_reported", payload)
-        names = self._names()
-        who = " and ".join(names[r["entry_id"]] for r in rows)
+        who = " and ".join(self._name(r["entry_id"]) for r in rows)
         if trusted:
             return f"{who} out: recorded", None, self._balance()
         return f"{who} out: sent to the director to confirm", self._t.stations.proposals_made, None
@@ -295,7 +300,7 @@ class StationService:
         entry_id = self._seat_entry(number, seat)
         self._as_station(number, self._session.runner.execute, "station.move_confirmed",
                          {"table": number, "entry_id": entry_id})
-        return f"{self._names()[entry_id]} has taken seat {seat}"
+        return f"{self._name(entry_id)} has taken seat {seat}"
 
     def count_chips(self, table: Any, counts: Mapping[Any, Any], occasion: Any = "count") -> str:
         """The table's count sheet, a stack per seat (every player at the table)."""
@@ -310,7 +315,7 @@ class StationService:
             seat_number = int(seat) if isinstance(seat, str) and seat.isdigit() else seat
             entry_id = self._seat_entry(number, seat_number)
             if chips is None or chips == "":
-                raise DomainError(f"enter {self._names()[entry_id]}'s stack (seat {seat_number})")
+                raise DomainError(f"enter {self._name(entry_id)}'s stack (seat {seat_number})")
             rows.append([entry_id, limits.check_amount(chips, f"stack in seat {seat_number}")])
         self._as_station(number, self._session.runner.execute, "chips.counted",
                          {"counts": rows, "scope": "tables", "tables": [number], "occasion": occasion,
@@ -337,7 +342,7 @@ class StationService:
         waiting = self._t.stations.proposals.get(number)
         if waiting is None:
             raise DomainError(f"there is no bust proposal {number} waiting (already decided?)")
-        view = self._proposal_view(number, waiting, self._names())
+        view = self._proposal_view(number, waiting)
         self._session.run(self._session.runner.execute, "station.bust_confirmed",
                           {"proposal": number, **self._stamp()})
         places = last_group_places(self._t)

@@ -495,6 +495,11 @@ class TournamentService:
         t = self._t
         return self._table_view(t.table(number), self._halts())
 
+    def table_seats(self, number: int) -> tuple[SeatView, ...]:
+        """Table ``number``'s seats with the hand's markers: its own view, without the halt check (TDA 11-D) that
+        compares it with every other table."""
+        return self._table_view(self._t.table(number), set()).seats
+
     def tables(self) -> list[TableView]:
         halts = self._halts()
         return [self._table_view(table, halts) for table in sorted(self._t.open_tables(), key=lambda x: x.number)]

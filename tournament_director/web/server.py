@@ -8,7 +8,12 @@ a WebSocket upgrade to QWebSocketServer (``handleConnection``) and everything el
 
 The state is pushed when the session reports a change and when the event log moves on (the console's clock
 timer records level changes itself), checked every ``POLL_MS``; a heartbeat every ``HEARTBEAT_MS`` lets a
-page notice a silent loss of the connection.
+page notice a silent loss of the connection. A change is pushed on the next turn of the event loop, however many
+come in it; the table stations' changes are also coalesced in time: the first is pushed on the next turn, those
+that follow within ``PUSH_MS`` together once that time is up (a hundred stations reporting at once cost a few
+builds of the state a second, not one a report). The director's and the phones' changes are never held back.
+The state is built even with no page connected: it notes the seats, so that a move shows on the pages
+(MoveMemory).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,6 +34,7 @@ from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, 
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.services.stations import is_station
 from tournament_director.web.access import AccessRefused, RemoteAccess
 from tournament_director.web.address import parse_listen_address
 from tournament_director.web.http import HttpConnection, Request, Response
@@ -161,8 +168,10 @@ class RoomServer(QObject):
     station_action = Signal(int, str, str, object)  # table, action, what was done, a balancing proposal or None
 
     POLL_MS = 250
+    PUSH_MS = 250   # at most one build of the state for the pages in this time
     HEARTBEAT_MS = 10_000
     MOST_BUFFERED_BYTES = 4 * 1024 * 1024  # a page this far behind has stopped reading: it is dropped
+    LISTEN_BACKLOG = 256  # connections waiting to be accepted: a room's tablets and phones all at once (Qt: 50)
 
     def __init__(self, session: Any, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
                  wall: Callable[[], datetime] = lambda: datetime.now(UTC), parent: QObject | None = None) -> None:
@@ -179,7 +188,10 @@ class RoomServer(QObject):
         self._host = ""
         self._port = 0
         self._last_key: tuple[Any, ...] | None = None
-        self._push_pending = False
+        self._last_push = float("-inf")   # time.monotonic() of the last state built for the pages
+        self._push_timer = QTimer(self)
+        self._push_timer.setSingleShot(True)
+        self._push_timer.timeout.connect(self._push_if_changed)
         self._unsubscribe: Callable[[], None] = lambda: None
         self._routes: dict[str, Callable[[Request], Response]] = {
             "/qr.svg": self._qr, "/api/state": self._api_state, "/api/remote/sign-in": self._sign_in,
@@ -228,6 +240,7 @@ class RoomServer(QObject):
                                       QWebSocketServer.SslMode.NonSecureMode, self)
         websockets.newConnection.connect(self._accept_websockets)
         listener = _Listener(websockets, self._answer, self)
+        listener.setListenBacklogSize(self.LISTEN_BACKLOG)
         if not listener.listen(address, port):
             problem = listener.errorString()
             listener.deleteLater()
@@ -236,7 +249,7 @@ class RoomServer(QObject):
                               "address or port)")
         self._websockets, self._listener = websockets, listener
         self._host, self._port = host, listener.serverPort()
-        self._unsubscribe = self.session.subscribe(lambda _topic: self._schedule_push())
+        self._unsubscribe = self.session.subscribe(lambda _topic: self._schedule_push(self._by_station()))
         self._last_key = self._change_key()  # a page is sent the state as it connects: nothing to push until a change
         self._poll.start()
         self._heartbeat.start()
@@ -246,6 +259,7 @@ class RoomServer(QObject):
     def stop(self) -> None:
         """Stop listening and close every page's connection (the pages say so and try again by themselves)."""
         self._poll.stop()
+        self._push_timer.stop()
         self._heartbeat.stop()
         self._unsubscribe()
         self._unsubscribe = lambda: None
@@ -281,15 +295,21 @@ class RoomServer(QObject):
         runner = getattr(self.session, "runner", None)
         return (self.session.tournament_id, runner.last_seq if runner is not None else None)
 
-    def _schedule_push(self) -> None:
-        if not self._push_pending:
-            self._push_pending = True
-            QTimer.singleShot(0, self._push_if_changed)
+    def _by_station(self) -> bool:
+        runner = getattr(self.session, "runner", None)
+        return runner is not None and is_station(runner.operator)
+
+    def _schedule_push(self, coalesce: bool = False) -> None:
+        """Push on the next turn of the event loop; ``coalesce`` (a station's change): not before ``PUSH_MS``
+        after the last push."""
+        wait_ms = (self._last_push + self.PUSH_MS / 1000 - time.monotonic()) * 1000 if coalesce else 0.0
+        if self._push_timer.isActive() and self._push_timer.remainingTime() <= wait_ms:
+            return   # already due as soon: this change goes with it
+        self._push_timer.start(round(max(0.0, wait_ms)))
 
     def _push_if_changed(self) -> None:
-        self._push_pending = False
-        if not self.running or not self.session.store_is_open:
-            return
+        if not self.running or not self.session.store_is_open or self._push_timer.isActive():
+            return   # (a push is due: the poll leaves the change to it)
         key = self._change_key()
         if key == self._last_key:
             return
@@ -298,6 +318,7 @@ class RoomServer(QObject):
 
     def push(self) -> int:
         """Send the state to every connected page now; returns how many it went to."""
+        self._last_push = time.monotonic()
         try:
             text = self._state_text()
         except Exception:  # a page must never take the console down: log it and try again at the next change
@@ -405,7 +426,7 @@ class RoomServer(QObject):
         if proposal is not None:
             self.commands.desk.show(proposal)
         self.station_action.emit(table, action, text, proposal)
-        self._schedule_push()
+        self._schedule_push(coalesce=True)
 
     # ----- remote commands ----------------------------------------------------------------------------------
     @staticmethod

@@ -96,6 +96,9 @@ class StationRoutes:
         self.session = session
         self.tokens = StationTokens()
         self._on_action = on_action
+        self._views: dict[int, dict[str, Any]] = {}   # table -> its view at the sequence _views_key
+        self._views_key: tuple[Any, ...] | None = None
+        self._name_of: tuple[Any, str] = (None, "")   # (tournament id, its name)
 
     def url(self, base: str, table: int) -> str:
         """The station page's address for ``table`` on the server at ``base`` (ends with /)."""
@@ -167,7 +170,18 @@ class StationRoutes:
         return service.call_floor(table, data.get("seat"), data.get("note", "")), None
 
     def view(self, table: int) -> dict[str, Any]:
-        data = _plain(self.session.stations.view(table))
-        data["clock"] = clock_state(self.session)
-        data["tournament"] = self.session.tournament_name
-        return data
+        """The table's view as JSON values: built once for each sequence of the log (the clock, which runs
+        between events, is read afresh), so a table read again with nothing recorded costs a look-up."""
+        runner = self.session.runner
+        key = (id(runner), self.session.tournament_id, runner.last_seq)   # another file, tournament or event
+        if key != self._views_key:
+            self._views.clear()
+            self._views_key = key
+            if key[:2] != self._name_of[0]:   # the name is read from the store: once a tournament
+                self._name_of = (key[:2], self.session.tournament_name)
+        data = self._views.get(table)
+        if data is None:
+            data = _plain(self.session.stations.view(table))
+            data["tournament"] = self._name_of[1]
+            self._views[table] = data
+        return {**data, "clock": clock_state(self.session)}

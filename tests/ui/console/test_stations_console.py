@@ -176,3 +176,38 @@ def test_changes_from_many_stations_are_drawn_once_and_only_on_the_tab_in_front(
     assert [card.hand_done for card in console.tables_tab.cards] == [True, True, True]
     qtbot.keyClick(console, Qt.Key.Key_F5)               # the director's own command: drawn at once
     assert drawn["tables"] >= 2 and not any(card.hand_done for card in console.tables_tab.cards)
+
+
+def test_a_change_at_one_table_redraws_only_that_tables_card_in_place(qtbot, console) -> None:
+    session = console.session
+    qtbot.keyClick(console, Qt.Key.Key_2, CTRL)          # the Tables tab in front
+    tab = console.tables_tab
+    cards = list(tab.cards)
+    rows = [list(card.seat_rows) for card in cards]
+    before = {card.number: (card.draws, card.text()) for card in cards}
+    card = next(c for c in cards if c.number == 2)
+    hand = session.tournament.table(2).hand_number
+
+    session.stations.hand_done(2, hand)                  # table 2's station: drawn on the next turn
+    qtbot.waitUntil(lambda: card.hand_done, timeout=2000)
+    assert tab.cards == cards and [list(c.seat_rows) for c in tab.cards] == rows   # the same widgets, in place
+    assert "hand done" in card.text() and card.property("handDone") == "true"
+    assert card.draws == before[2][0] + 1
+    assert {c.number: (c.draws, c.text()) for c in cards if c.number != 2} == {
+        n: shown for n, shown in before.items() if n != 2}   # the other tables' cards were not drawn again
+    shots = Path("/tmp/shots-stations2")
+    shots.mkdir(parents=True, exist_ok=True)
+    console.grab().save(str(shots / "tables-tab-hand-done-at-table-2.png"))
+
+    counts = {str(s.seat): s.chips for s in seated(session, 2)}
+    counts[next(iter(counts))] = 43_210                  # the count sheet changes one stack at table 2
+    session.stations.count_chips(2, counts, "count")
+    qtbot.waitUntil(lambda: "43,210" in card.text(), timeout=2000)
+    assert tab.cards == cards and card.draws == before[2][0] + 2
+    assert all(c.draws == before[c.number][0] for c in cards if c.number != 2)
+
+    session.stations.next_hand(2, hand)
+    qtbot.waitUntil(lambda: f"hand {hand + 1}" in card.label.text(), timeout=2000)
+    assert not card.hand_done and "hand done" not in card.text() and card.property("handDone") == "false"
+    assert tab.cards == cards and all(c.draws == before[c.number][0] for c in cards if c.number != 2)
+    console.grab().save(str(shots / "tables-tab-one-card-redrawn.png"))

@@ -3,6 +3,10 @@ players, a "hand done" mark when its station reported the current hand done, and
 
 Each seat is a row the director can click (or reach with the arrow keys): a click selects the player, a double
 click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat too).
+
+A card is drawn once and then shown again in place (``show``): only the labels whose text changed are set, and
+the card is restyled only when its "hand done" mark changes, so a station's report at one table costs that
+table's few labels, not a new card (a map of 100 tables has 900 seats).
 """
 
 from __future__ import annotations
@@ -43,7 +47,8 @@ def _marker_html(marker: str) -> str:
 
 
 def seat_html(s: Any) -> tuple[str, str, str]:
-    """(seat number, markers, name with its notes) of one seat, as rich text."""
+    """(seat number, markers, name with its notes) of one seat: the number as plain text (drawn in bold by its
+    label), the others as rich text."""
     if s.locked:
         return f"{s.seat}", "", f"<span style='color:{QUIET_GREY}'>locked</span>"
     name = html.escape(s.name) if s.name else f"<span style='color:{QUIET_GREY}'>empty</span>"
@@ -51,7 +56,7 @@ def seat_html(s: Any) -> tuple[str, str, str]:
         name += " <b style='color:#c62828'>ABSENT</b>"
     if s.waiting:
         name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
-    return f"<b>{s.seat}</b>", _marker_html(s.marker), name
+    return f"{s.seat}", _marker_html(s.marker), name
 
 
 class SeatRow(QFrame):
@@ -63,18 +68,15 @@ class SeatRow(QFrame):
     def __init__(self, seat: Any) -> None:
         super().__init__()
         self.setObjectName("seat")
-        self.seat = seat
-        self.entry_id: int | None = seat.entry_id
         row = QHBoxLayout(self)
         row.setContentsMargins(4, 1, 4, 1)
-        number, marker, name = seat_html(seat)
         self.labels = []
-        for text, width, align in ((number, 22, Qt.AlignmentFlag.AlignRight), (marker, 62, Qt.AlignmentFlag.AlignLeft),
-                                   (name, 0, Qt.AlignmentFlag.AlignLeft),
-                                   (f"{seat.chips:,}" if seat.chips is not None and seat.name else "", 70,
-                                    Qt.AlignmentFlag.AlignRight)):
-            label = QLabel(text)
-            label.setTextFormat(Qt.TextFormat.RichText)
+        # the number and the chips are plain text: a map of 100 tables has 1,800 of them, and rich text costs
+        # a document each to lay out
+        for width, align, rich in ((22, Qt.AlignmentFlag.AlignRight, False), (62, Qt.AlignmentFlag.AlignLeft, True),
+                                   (0, Qt.AlignmentFlag.AlignLeft, True), (70, Qt.AlignmentFlag.AlignRight, False)):
+            label = QLabel()
+            label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
             label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
             if width:
                 label.setFixedWidth(width)
@@ -82,11 +84,35 @@ class SeatRow(QFrame):
                 label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             row.addWidget(label)
             self.labels.append(label)
-        if self.entry_id is not None:
-            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            self.setCursor(Qt.CursorShape.PointingHandCursor)
-            self.setToolTip(f"{seat.name}: click to select, double-click, Enter or B to bust")
+        bold = self.labels[0].font()
+        bold.setBold(True)
+        self.labels[0].setFont(bold)
+        self.seat: Any = None
+        self.entry_id: int | None = None
+        self.show_seat(seat)
         self.set_selected(False)
+
+    def show_seat(self, seat: Any) -> None:
+        """Show ``seat`` (the floor service's SeatView) in place: only what differs from the last one is set."""
+        if seat == self.seat:
+            return
+        self.seat = seat
+        number, marker, name = seat_html(seat)
+        chips = f"{seat.chips:,}" if seat.chips is not None and seat.name else ""
+        for label, text in zip(self.labels, (number, marker, name, chips)):
+            if label.text() != text:
+                label.setText(text)
+        if seat.entry_id != self.entry_id or seat.entry_id is None:
+            self.entry_id = seat.entry_id
+            seated = self.entry_id is not None
+            self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if seated else Qt.FocusPolicy.NoFocus)
+            if seated:
+                self.setCursor(Qt.CursorShape.PointingHandCursor)
+            else:
+                self.unsetCursor()
+        tip = f"{seat.name}: click to select, double-click, Enter or B to bust" if seat.entry_id is not None else ""
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
 
     def text(self) -> str:
         return " ".join(label.text() for label in self.labels)
@@ -130,21 +156,16 @@ class TableCard(QFrame):
     def __init__(self, table: Any, on_next_hand: Callable[[int], None], *, hand_done: bool = False) -> None:
         super().__init__()
         self.setObjectName("tableCard")
-        self.hand_done = hand_done  # the table's station reported the current hand done
-        self.view = table  # the floor service's TableView it shows (unchanged: the card is kept)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setMinimumWidth(320)
-        self.setProperty("handDone", "true" if hand_done else "false")
         self.number = table.number
+        self.view: Any = None  # the floor service's TableView it shows
+        self.hand_done = hand_done  # the table's station reported the current hand done
+        self.setProperty("handDone", "true" if hand_done else "false")
+        self.draws = 0  # how many times the card was drawn (with the first): a change elsewhere leaves it alone
         layout = QVBoxLayout(self)
         layout.setSpacing(0)
-        players = sum(1 for s in table.seats if s.name)
-        note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
-        done = (f" &nbsp; <span style='background:{DONE_GREEN};color:#ffffff;font-weight:bold'>&nbsp;hand done"
-                f"&nbsp;</span>" if hand_done else "")
-        self.label = QLabel(f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
-                            f"&nbsp; hand {table.hand_number}{done}</div>{note}")
-
+        self.label = QLabel()
         self.label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.label)
         self.seat_rows = [SeatRow(s) for s in table.seats]
@@ -152,8 +173,36 @@ class TableCard(QFrame):
             layout.addWidget(row)
         layout.addSpacing(4)
         self.next_hand = QPushButton(f"Next hand at table {table.number}")
-        self.next_hand.clicked.connect(lambda: on_next_hand(table.number))
+        self.next_hand.clicked.connect(lambda: on_next_hand(self.number))
         layout.addWidget(self.next_hand)
+        self.show_table(table, hand_done)
+
+    def fits(self, table: Any) -> bool:
+        """Whether ``table`` can be shown on this card in place (the same table with as many seats)."""
+        return table.number == self.number and len(table.seats) == len(self.seat_rows)
+
+    def show_table(self, table: Any, hand_done: bool) -> bool:
+        """Show ``table`` in place (``fits`` it); False when nothing changed and nothing was drawn."""
+        if table == self.view and hand_done == self.hand_done and self.draws:
+            return False
+        self.draws += 1
+        self.view = table
+        if hand_done != self.hand_done:
+            self.hand_done = hand_done
+            self.setProperty("handDone", "true" if hand_done else "false")
+            self.style().unpolish(self)   # the frame's colour follows the property: this card only
+            self.style().polish(self)
+        players = sum(1 for s in table.seats if s.name)
+        note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
+        done = (f" &nbsp; <span style='background:{DONE_GREEN};color:#ffffff;font-weight:bold'>&nbsp;hand done"
+                f"&nbsp;</span>" if hand_done else "")
+        header = (f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
+                  f"&nbsp; hand {table.hand_number}{done}</div>{note}")
+        if self.label.text() != header:
+            self.label.setText(header)
+        for row, seat in zip(self.seat_rows, table.seats):
+            row.show_seat(seat)
+        return True
 
     def text(self) -> str:
         """Everything the card says, as rich text (its header and every seat)."""

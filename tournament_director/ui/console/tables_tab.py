@@ -107,10 +107,13 @@ class TablesTab(Tab):
                     lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
         self._tables: tuple[Any, ...] = ()
         self._moves: tuple[MoveProposalView, ...] = ()
+        for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
+            b.setEnabled(False)   # until there are moves to decide on
         self.proposal: Any = None          # the floor service's MoveProposal, as edited by the director
         self.move_dialog: MoveDialog | None = None
         self.cards: list[TableCard] = []
         self.selected_seat: int | None = None   # the player whose seat the director clicked
+        self._selected_row: Any = None   # the seat row drawn as selected
         self.busting: Any = None   # the console's Busting (ui/console/busting.py), set by the window
 
     @property
@@ -119,35 +122,48 @@ class TablesTab(Tab):
 
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
+        """Show ``tables`` on the map: a table that changed is shown again on its own card, in place; a card is
+        made only for a table the map did not have (a card whose table is gone is removed)."""
         stations = self.session.stations if self.session is not None and self.session.tournament_id else None
         done = stations.tables_done() if stations is not None else set()
-        drawn = {card.number: card for card in self.cards}
-        keep = {table.number for table in tables
-                if (card := drawn.get(table.number)) is not None and card.view == table
-                and card.hand_done == (table.number in done)}
-        if [t.number for t in tables] != [card.number for card in self.cards]:
-            keep = set()   # another set of tables, or another order: draw the map afresh
+        wanted = {table.number: table for table in tables}
         refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
-        for number, card in drawn.items():
-            if number not in keep:
-                self.grid.removeWidget(card)
-                card.hide()   # gone at once, not only when the event loop gets to deleting it
-                card.deleteLater()
-        self._tables = tuple(tables)
-        cards = []
-        for i, table in enumerate(self._tables):
-            if table.number in keep:   # unchanged since it was drawn: a table station's report touches one table
-                cards.append(drawn[table.number])
+        drawn = {}
+        for card in self.cards:
+            table = wanted.get(card.number)
+            if table is not None and card.fits(table):
+                drawn[card.number] = card
                 continue
-            card = TableCard(table, self._next_hand, hand_done=table.number in done)
-            for row in card.seat_rows:
-                row.chosen.connect(self.choose_seat)
-                row.bust.connect(self.bust_entry)
+            self.grid.removeWidget(card)
+            card.hide()   # gone at once, not only when the event loop gets to deleting it
+            card.deleteLater()
+            if self._selected_row in card.seat_rows:
+                self._selected_row = None
+        self._tables = tuple(tables)
+        placed = [card.number for card in self.cards if card.number in drawn]
+        cards = []
+        for table in self._tables:
+            card = drawn.get(table.number)
+            if card is None:
+                card = TableCard(table, self._next_hand, hand_done=table.number in done)
+                for row in card.seat_rows:
+                    row.chosen.connect(self.choose_seat)
+                    row.bust.connect(self.bust_entry)
+            else:
+                card.show_table(table, table.number in done)   # unchanged: nothing is drawn
             cards.append(card)
-            self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
+        if [card.number for card in cards] != placed:
+            for i, card in enumerate(cards):   # another set of tables: lay the map out again
+                self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
         self.cards = cards
         self._show_selected_seat(refocus)
-        self._moves = tuple(moves)
+        self._show_moves(tuple(moves))
+
+    def _show_moves(self, moves: tuple[MoveProposalView, ...]) -> None:
+        if [(m, m.key) for m in moves] == [(m, m.key) for m in self._moves] and self.proposals.count() == len(moves):
+            self.moves_changed.emit(len(moves))
+            return
+        self._moves = moves
         self.proposals.clear()
         for move in self._moves:
             reason = f"\n    {move.reason}" if move.reason else ""
@@ -172,9 +188,12 @@ class TablesTab(Tab):
         selected = self.seat_row(self.selected_seat) if self.selected_seat is not None else None
         if selected is None:
             self.selected_seat = None
-        for card in self.cards:
-            for row in card.seat_rows:
-                row.set_selected(row is selected)
+        if selected is not self._selected_row:   # restyle the two rows concerned, not the 900 of the map
+            if self._selected_row is not None:
+                self._selected_row.set_selected(False)
+            if selected is not None:
+                selected.set_selected(True)
+            self._selected_row = selected
         if focus and selected is not None:
             selected.setFocus()
 
