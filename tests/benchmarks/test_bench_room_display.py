@@ -16,51 +16,19 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QProcess, QTimer, Qt
+from PySide6.QtCore import QProcess
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from tournament_setup import open_session  # noqa: E402
 
+from tests.benchmarks.loop_delay import LoopDelay, percentiles  # noqa: E402
 from tournament_director.services.session import NewTournamentPlan  # noqa: E402
 from tournament_director.web.server import RoomServer  # noqa: E402
 
 PAGES = 300
 CHANGES = 40
 EVERY_MS = 150
-TICK_MS = 10
 PAGES_SCRIPT = Path(__file__).with_name("room_display_pages.py")
-
-
-def _percentiles(values: list[float]) -> str:
-    if not values:
-        return "none"
-    ordered = sorted(values)
-    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
-    return f"p50 {statistics.median(ordered):.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms"
-
-
-class LoopDelay:
-    """A 10 ms precise timer; how late each timeout came is the event loop's delay."""
-
-    def __init__(self) -> None:
-        self.late_ms: list[float] = []
-        self._timer = QTimer()
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
-        self._last = 0
-
-    def start(self) -> None:
-        self._last = time.monotonic_ns()
-        self._timer.start()
-
-    def stop(self) -> None:
-        self._timer.stop()
-
-    def _tick(self) -> None:
-        now = time.monotonic_ns()
-        self.late_ms.append(max(0.0, (now - self._last) / 1e6 - TICK_MS))
-        self._last = now
 
 
 def _work_the_clock(qtbot, session) -> dict[int, int]:
@@ -132,11 +100,11 @@ def test_bench_room_display_300_pages(qtbot, tmp_path) -> None:
         print(f"\n[room display] {PAGES} pages on loopback, {CHANGES} clock changes {EVERY_MS} ms apart, state "
               f"{state_bytes / 1024:.1f} KiB ({len(session.tournament.entries())} entries):")
         print(f"  delivered {len(delivery)} of {expected} ({len(delivery) / expected:.1%}); command to page: "
-              f"{_percentiles(delivery)}")
+              f"{percentiles(delivery)}")
         print(f"  one push in the console's loop: {statistics.median(push_ms):.1f} ms to {PAGES} pages, of which "
               f"{statistics.median(build_ms):.1f} ms build the state (medians of 10)")
-        print(f"  console event-loop delay (10 ms timer lateness) with {PAGES} pages: {_percentiles(busy.late_ms)}")
-        print(f"  console event-loop delay, same changes, no page connected:  {_percentiles(quiet.late_ms)}")
+        print(f"  console event-loop delay (10 ms timer lateness) with {PAGES} pages: {percentiles(busy.late_ms)}")
+        print(f"  console event-loop delay, same changes, no page connected:  {percentiles(quiet.late_ms)}")
         assert len(delivery) == expected, "every clock change reaches every page"
     finally:
         if pages.state() != QProcess.ProcessState.NotRunning:

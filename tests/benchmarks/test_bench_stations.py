@@ -20,7 +20,6 @@ from __future__ import annotations
 import http.client
 import json
 import socket
-import statistics
 import sys
 import threading
 import time
@@ -34,6 +33,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from tournament_setup import open_session  # noqa: E402
 
+from tests.benchmarks.loop_delay import LoopDelay, percentiles  # noqa: E402
 from tournament_director.services.session import NewTournamentPlan  # noqa: E402
 from tournament_director.ui.console.room_display import start_room_display  # noqa: E402
 from tournament_director.ui.console.window import MainWindow  # noqa: E402
@@ -42,39 +42,6 @@ STATIONS = 100
 PLAYERS_PER_TABLE = 7
 COMMANDS = 40
 EVERY_MS = 100
-TICK_MS = 10
-
-
-def _percentiles(values: list[float]) -> str:
-    if not values:
-        return "none"
-    ordered = sorted(values)
-    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
-    return f"p50 {statistics.median(ordered):.1f} ms, p99 {p99:.1f} ms, max {ordered[-1]:.1f} ms"
-
-
-class LoopDelay:
-    """A 10 ms precise timer; how late each timeout came is the event loop's delay."""
-
-    def __init__(self) -> None:
-        self.late_ms: list[float] = []
-        self._timer = QTimer()
-        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
-        self._timer.setInterval(TICK_MS)
-        self._timer.timeout.connect(self._tick)
-        self._last = 0
-
-    def start(self) -> None:
-        self._last = time.monotonic_ns()
-        self._timer.start()
-
-    def stop(self) -> None:
-        self._timer.stop()
-
-    def _tick(self) -> None:
-        now = time.monotonic_ns()
-        self.late_ms.append(max(0.0, (now - self._last) / 1e6 - TICK_MS))
-        self._last = now
 
 
 def _director(qtbot, window) -> list[float]:
@@ -222,12 +189,12 @@ def test_bench_100_table_stations(qtbot, tmp_path, monkeypatch, in_front) -> Non
         print(f"\n[table stations] {STATIONS} stations on loopback, {len(session.tournament.entries())} entries, the "
               f"{in_front.title()} tab in front; the director's {COMMANDS} clock commands, {EVERY_MS} ms after each "
               "other:")
-        print(f"  director's command latency with {STATIONS} stations: {_percentiles(busy)}")
-        print(f"  director's command latency, no station connected:    {_percentiles(quiet)}")
-        print(f"  console event-loop delay with {STATIONS} stations: {_percentiles(busy_loop.late_ms)}")
-        print(f"  console event-loop delay, no station connected:    {_percentiles(quiet_loop.late_ms)}")
+        print(f"  director's command latency with {STATIONS} stations: {percentiles(busy)}")
+        print(f"  director's command latency, no station connected:    {percentiles(quiet)}")
+        print(f"  console event-loop delay with {STATIONS} stations: {percentiles(busy_loop.late_ms)}")
+        print(f"  console event-loop delay, no station connected:    {percentiles(quiet_loop.late_ms)}")
         print(f"  stations: {reports} reports ({station_events} events, {station_events / elapsed:.0f} a second) "
-              f"and {len(requests)} requests in {elapsed:.1f} s; request time {_percentiles(requests)}; "
+              f"and {len(requests)} requests in {elapsed:.1f} s; request time {percentiles(requests)}; "
               f"{len(errors)} refused")
         print(f"  the {in_front.title()} tab was drawn {redraws} times for {station_events} station events; "
               f"brought to the front and painted the first time in {first_draw_ms:.0f} ms (before the runs)")

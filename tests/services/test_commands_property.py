@@ -3,7 +3,6 @@ and at every step the state rebuilt from the log alone (and reopened from snapsh
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

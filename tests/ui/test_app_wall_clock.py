@@ -7,7 +7,7 @@ import os
 import subprocess
 import sys
 import textwrap
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 import pytest

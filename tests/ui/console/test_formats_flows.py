@@ -13,7 +13,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from tests.ui.console.formats_driving import (
-    CTRL, CTRL_SHIFT, LEFT, active, answer, bust, choose, click, edit_cell, field, live_names, ok, page, pick_file,
+    CTRL, CTRL_SHIFT, LEFT, active, answer, bust, choose, click, edit_cell, field, ok, page, pick_file,
     register, run_to_a_winner, select_player, set_spin, tick, type_text,
 )
 from tests.ui.tournament_setup import show_console

@@ -171,7 +171,7 @@ def test_absent_players_hand_is_killed(qtbot, ui_settings, session, shots) -> No
     qtbot.keyClick(window, Qt.Key.Key_F4)
     keys(qtbot, window, "h", *["c"] * 9)
     assert window.seats.item(absent.seat - 1, 6).text() == "killed (absent, TDA 30)"
-    assert f"seats " in window.pots.text() and str(absent.seat) not in window.pots.text().split(":")[1].split("\n")[0].split(", ")
+    assert "seats " in window.pots.text() and str(absent.seat) not in window.pots.text().split(":")[1].split("\n")[0].split(", ")
     qtbot.keyClick(window, Qt.Key.Key_3, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert window.ruling_title.text() == "Absent player's hand"
     window._facts.widgets["seat"][1].setCurrentText(str(absent.seat))
