@@ -15,12 +15,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
 )
 
+from tournament_director.domain.errors import DomainError
 from tournament_director.ui.console.dialogs import MoveDialog
 from tournament_director.ui.console.tab import Notice, Tab, print_menu
 from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
@@ -253,6 +255,39 @@ class TablesTab(Tab):
         return all(where.get(m.entry_id) == (m.from_table, m.from_seat) for m in self.proposal.moves)
 
     # ----- proposals ------------------------------------------------------------------------------------------
+    def _playing(self, numbers: set[int]) -> list[int]:
+        """Those of the tables ``numbers`` still in a hand."""
+        return sorted(numbers & {t.number for t in self.floor.tables() if t.in_hand and not t.broken})
+
+    def ask_hand_over(self, tables: Sequence[int], then: Callable[[], Any]) -> QMessageBox:
+        """Players move between hands (TDA 11-A): is the hand over at the tables they leave? Yes records it and
+        calls ``then`` (the moves); No leaves them waiting (asked in a window-modal box)."""
+        which = ", ".join(map(str, tables))
+        plural = "s" if len(tables) > 1 else ""
+        box = QMessageBox(QMessageBox.Icon.Question, "Moves are made between hands",
+                          f"Table{plural} {which} {'are' if plural else 'is'} still in a hand. Players move between "
+                          f"hands (TDA 11-A).\n\nIs the hand over at table{plural} {which}?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.button(QMessageBox.StandardButton.Yes).setText("Hand over: move now")
+        box.button(QMessageBox.StandardButton.No).setText("Wait for the hand")
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.buttonClicked.connect(lambda button: self._hand_over_answered(box.standardButton(button), tables, then))
+        box.finished.connect(box.deleteLater)
+        self.hand_over_question = box
+        box.open()
+        return box
+
+    def _hand_over_answered(self, answer: QMessageBox.StandardButton, tables: Sequence[int],
+                            then: Callable[[], Any]) -> None:
+        if answer != QMessageBox.StandardButton.Yes:
+            self.message.emit("The move waits for the end of the hand")
+            return
+        for number in tables:
+            if not self.run(self.floor.finish_hand, number).ok:
+                return
+        then()
+
     def show_proposal(self, proposal: Any) -> None:
         self.proposal = proposal if proposal is not None and not proposal.is_empty else None
         self.refresh()
@@ -282,6 +317,10 @@ class TablesTab(Tab):
         if self.proposal is None or self.floor is None:
             return False
         accepted = self.proposal
+        playing = self._playing({m.from_table for m in accepted.moves})
+        if playing:
+            self.ask_hand_over(playing, self.accept_proposal)
+            return False
         names = self._names()
         outcome = self.run(self.session.accept_moves, accepted)
         if not outcome.ok:
@@ -346,6 +385,14 @@ class TablesTab(Tab):
         return dialog
 
     def move_player(self, entry_id: int, to_table: int, to_seat: int) -> bool:
+        try:
+            table = self.floor.entry(entry_id).table
+        except DomainError:  # an unknown player: the move below is refused with the reason
+            table = None
+        playing = self._playing({table}) if table is not None else []
+        if playing:
+            self.ask_hand_over(playing, lambda: self.move_player(entry_id, to_table, to_seat))
+            return False
         if self.run(self.floor.move_player, entry_id, to_table, to_seat).ok:
             self.message.emit(f"{self._names().get(entry_id, entry_id)} moved to table {to_table} seat {to_seat}")
             return True

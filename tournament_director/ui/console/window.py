@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
         self._restore_placement()
         self.signals.changed.connect(self._session_changed)
         self._session_changed("selected")
+        self.tables_tab.recheck_quietly()  # the moves the room needs as it stands, never "balanced" unchecked
         self.flush_refresh()
         self._offer_restart_choice()
         self._tick_timer = QTimer(self)
@@ -136,7 +137,7 @@ class MainWindow(QMainWindow):
 
     def open_tournament(self, tournament_id: int) -> None:
         if self.attempt(self.session.select_tournament, tournament_id).ok:
-            self.tables_tab.show_proposal(None)
+            self.tables_tab.recheck_quietly()
             self.tell(f"Opened {self.session.tournament_name}")
             self._offer_restart_choice()
 
