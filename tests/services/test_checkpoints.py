@@ -1,6 +1,7 @@
-"""Checkpoints in parts: a checkpoint writes only the entries, tables and bust groups changed since the last one,
-and a tournament opened from one (with the log after it) is the tournament the commands built, through busts,
-moves, breaks, rebuys, undo and redo."""
+"""Checkpoints in batches: a checkpoint writes only the entries, tables and bust groups changed since the last one,
+appended as batches standing on the newest whole checkpoint, and a tournament opened from one (with the log after
+it) is the tournament the commands built, through busts, moves, breaks, rebuys, undo and redo; so is one opened
+from a checkpoint in parts written before batches."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import random
 import pytest
 from sqlalchemy import text
 
+from tournament_director.services import commands
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
 
@@ -19,9 +21,16 @@ def _same(a, b) -> None:
 
 
 def _parts_at(store, seq: int) -> list[tuple[str, int]]:
+    """The parts the batches written at ``seq`` hold."""
     with store.engine.connect() as connection:
-        return [tuple(r) for r in connection.execute(
-            text("SELECT kind, number FROM snapshot_part WHERE seq = :seq ORDER BY kind, number"), {"seq": seq})]
+        batches = connection.execute(text("SELECT data FROM snapshot_batch WHERE seq = :seq"), {"seq": seq})
+        return sorted((kind, number) for (data,) in batches for kind, number, _ in json.loads(data))
+
+
+def _bases(store) -> list[int]:
+    """The whole checkpoints the checkpoints kept stand on."""
+    with store.engine.connect() as connection:
+        return [r[0] for r in connection.execute(text("SELECT DISTINCT base_seq FROM snapshot ORDER BY base_seq"))]
 
 
 def _floor(store, snapshot_every: int, entries: int = 90, tables: int = 10) -> tuple[CommandRunner, TournamentService]:
@@ -63,8 +72,41 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, 
             _same(opened.state, runner.state)
             _same(opened.state, runner.rebuild())
     with store.engine.connect() as connection:
-        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_part")).scalar() > 0
+        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_batch")).scalar() > 0
+        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_part")).scalar() == 0
+    assert None not in _bases(store)
     _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
+
+
+def test_batches_that_outgrow_their_whole_checkpoint_are_followed_by_a_whole_one_and_pruned(store, monkeypatch):
+    monkeypatch.setattr(commands, "COMPACT_AFTER", 1)  # a new whole checkpoint once the batches weigh as much
+    monkeypatch.setattr(commands, "COMPACT_FLOOR", 0)
+    runner, floor = _floor(store, snapshot_every=2)
+    first_base = _bases(store)
+    rng = random.Random(3)
+    bases_seen = set(first_base)
+    for step in range(60):
+        t = runner.state.floor
+        if t.finished:
+            break
+        alive = [e.id for e in t.entries.values() if not e.busted]
+        victim = rng.choice(alive)
+        mates = [e for e in t.tables[t.entries[victim].table].seats.values() if e != victim] or alive
+        result = floor.bust(victim, [rng.choice([m for m in mates if m != victim])])
+        if not result.proposal.is_empty:
+            floor.accept_moves(result.proposal)
+        if step == 30:
+            runner.undo()
+            runner.redo()
+        bases_seen.update(_bases(store))
+        if step % 7 == 0:
+            _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    assert len(bases_seen) >= 3  # whole again, more than once
+    with store.engine.connect() as connection:  # batches older than every kept checkpoint's base are gone
+        oldest = connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar()
+    assert oldest == min(_bases(store)) > min(first_base)
+    _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    _same(runner.state, runner.rebuild())
 
 
 def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None:
@@ -115,4 +157,31 @@ def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoin
     TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
     opened.flush_checkpoint()
     assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
+    _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+
+
+def test_a_checkpoint_in_parts_written_before_batches_still_opens_and_the_next_one_is_whole(store) -> None:
+    runner, floor = _floor(store, snapshot_every=10_000)
+    seq, parts = runner.last_seq, runner.state.checkpoint()  # the layout of 0005: one row per part and version
+    with store.engine.begin() as connection:
+        connection.execute(text("DELETE FROM snapshot"))
+        connection.execute(text("DELETE FROM snapshot_batch"))
+        connection.execute(
+            text("INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"),
+            {"tid": runner.tournament_id, "seq": seq, "at": "2025-01-01T00:00:00+00:00",
+             "data": json.dumps({"parts": True, "core": parts["core"]})})
+        connection.execute(
+            text("INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) "
+                 "VALUES (:tid, :kind, :number, :seq, :data)"),
+            [{"tid": runner.tournament_id, "kind": kind, "number": number, "seq": seq, "data": json.dumps(value)}
+             for kind in ("entry", "table", "groups") for number, value in parts[kind].items()])
+    opened = CommandRunner(store, runner.tournament_id, snapshot_every=1)
+    _same(opened.state, runner.state)
+    t = opened.state.floor
+    victim = next(e for e in t.entries.values() if not e.busted)
+    killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+    TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+    opened.flush_checkpoint()
+    assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
+    assert _bases(store)[-1] == opened.last_seq
     _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
