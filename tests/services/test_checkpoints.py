@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
 from sqlalchemy import text
@@ -14,6 +15,7 @@ from sqlalchemy import text
 from tournament_director.services import commands
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
+from tournament_director.store import Store
 
 
 def _same(a, b) -> None:
@@ -78,9 +80,8 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, 
     _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
 
 
-def test_batches_that_outgrow_their_whole_checkpoint_are_followed_by_a_whole_one_and_pruned(store, monkeypatch):
-    monkeypatch.setattr(commands, "COMPACT_AFTER", 1)  # a new whole checkpoint once the batches weigh as much
-    monkeypatch.setattr(commands, "COMPACT_FLOOR", 0)
+def test_each_checkpoint_writes_one_region_whole_and_batches_older_than_every_region_are_dropped(store, monkeypatch):
+    monkeypatch.setattr(commands, "REGIONS", 3)
     runner, floor = _floor(store, snapshot_every=2)
     first_base = _bases(store)
     rng = random.Random(3)
@@ -101,7 +102,7 @@ def test_batches_that_outgrow_their_whole_checkpoint_are_followed_by_a_whole_one
         bases_seen.update(_bases(store))
         if step % 7 == 0:
             _same(CommandRunner(store, runner.tournament_id).state, runner.state)
-    assert len(bases_seen) >= 3  # whole again, more than once
+    assert len(bases_seen) >= 10  # each checkpoint stands on the last three, not on the first whole one
     with store.engine.connect() as connection:  # batches older than every kept checkpoint's base are gone
         oldest = connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar()
     assert oldest == min(_bases(store)) > min(first_base)
@@ -109,7 +110,8 @@ def test_batches_that_outgrow_their_whole_checkpoint_are_followed_by_a_whole_one
     _same(runner.state, runner.rebuild())
 
 
-def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None:
+def test_a_checkpoint_writes_only_what_changed_since_the_last_one_and_one_region(store, monkeypatch) -> None:
+    monkeypatch.setattr(commands, "REGIONS", 60)  # region 0: entries 60, 120 and 180, no table (1 to 20)
     runner, floor = _floor(store, snapshot_every=10_000, entries=180, tables=20)
     runner._snapshot(runner.last_seq)  # the first checkpoint holds every part (in slices: flushed here)
     assert _parts_at(store, runner.last_seq) == []
@@ -121,9 +123,13 @@ def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None
     killer = next(e for s, e in sorted(t.tables[victim.table].seats.items()) if e != victim.id)
     floor.bust(victim.id, [killer])  # the proposal is not accepted: one bust, two entries and one table change
     runner._snapshot(runner.last_seq)
-    assert _parts_at(store, runner.last_seq) == [("entry", min(victim.id, killer)), ("entry", max(victim.id, killer)),
-                                                 ("groups", 0), ("table", victim.table if victim.table else
-                                                                 t.bust_groups[-1].tables[victim.id])]
+    changed = {("entry", victim.id), ("entry", killer), ("groups", 0),
+               ("table", victim.table if victim.table else t.bust_groups[-1].tables[victim.id])}
+    assert _parts_at(store, runner.last_seq) == sorted(changed | {("entry", 60), ("entry", 120), ("entry", 180)})
+    floor.bust(killer, [next(e for e in t.tables[t.entries[killer].table].seats.values() if e != killer)])
+    runner._snapshot(runner.last_seq)  # region 1: entries 1, 61 and 121, table 1
+    assert {("entry", 1), ("entry", 61), ("entry", 121), ("table", 1)} <= set(_parts_at(store, runner.last_seq))
+    assert len(_parts_at(store, runner.last_seq)) <= 10
     _same(CommandRunner(store, runner.tournament_id).state, runner.state)
 
 
@@ -160,7 +166,25 @@ def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoin
     _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
 
 
-def test_a_checkpoint_in_parts_written_before_batches_still_opens_and_the_next_one_is_whole(store) -> None:
+def _downgrade(path, revision: str) -> None:
+    """Take the file back to an older schema, as an older version of the program left it."""
+    from alembic import command
+    from alembic.config import Config
+
+    from tournament_director.store.engine import make_engine
+    from tournament_director.store.schema import MIGRATIONS_DIR
+
+    engine = make_engine(path)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    engine.dispose()
+
+
+def test_a_file_with_checkpoints_in_parts_is_migrated_and_opens_and_its_next_checkpoint_is_whole(db_path) -> None:
+    store = Store.open(db_path)
     runner, floor = _floor(store, snapshot_every=10_000)
     seq, parts = runner.last_seq, runner.state.checkpoint()  # the layout of 0005: one row per part and version
     with store.engine.begin() as connection:
@@ -175,13 +199,24 @@ def test_a_checkpoint_in_parts_written_before_batches_still_opens_and_the_next_o
                  "VALUES (:tid, :kind, :number, :seq, :data)"),
             [{"tid": runner.tournament_id, "kind": kind, "number": number, "seq": seq, "data": json.dumps(value)}
              for kind in ("entry", "table", "groups") for number, value in parts[kind].items()])
-    opened = CommandRunner(store, runner.tournament_id, snapshot_every=1)
-    _same(opened.state, runner.state)
-    t = opened.state.floor
-    victim = next(e for e in t.entries.values() if not e.busted)
-    killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-    TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
-    opened.flush_checkpoint()
-    assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
-    assert _bases(store)[-1] == opened.last_seq
-    _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+    played = json.dumps(runner.state.to_snapshot(), sort_keys=True)
+    tournament_id = runner.tournament_id
+    store.close()
+    _downgrade(db_path, "0005")
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == ("0005",)
+    connection.close()
+
+    with Store.open(db_path) as store:  # migrated to the newest schema on opening
+        opened = CommandRunner(store, tournament_id, snapshot_every=1)
+        assert json.dumps(opened.state.to_snapshot(), sort_keys=True) == played
+        t = opened.state.floor
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+        opened.flush_checkpoint()
+        assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
+        assert _bases(store)[-1] == opened.last_seq
+        _same(CommandRunner(store, tournament_id).state, opened.rebuild())
+        opened.undo()
+        _same(CommandRunner(store, tournament_id).state, opened.rebuild())

@@ -40,11 +40,11 @@ CHECKPOINT_AFTER_CHANGES = 2_000
 # A periodic checkpoint (some hundreds of parts) is written in slices of this many parts, each in the transaction
 # of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
 CHECKPOINT_SLICE = 100
-# A checkpoint in batches stands on the newest whole one and is read back from every batch since: once the batches
-# since the whole one outweigh it this many times (and COMPACT_FLOOR bytes), the next checkpoint is whole again,
-# so opening reads a bounded multiple of the field.
-COMPACT_AFTER = 3
-COMPACT_FLOOR = 1_000_000
+# A checkpoint in batches writes, besides what changed, one of this many regions of the floor (the entries, tables
+# and bust-group chunks whose number is r modulo REGIONS) in turn: so the batches of the last REGIONS checkpoints
+# hold every part, opening reads the field once plus those checkpoints' changes, and older batches are dropped,
+# with no checkpoint ever writing the whole field again (after the first).
+REGIONS = 32
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
@@ -136,9 +136,9 @@ class CommandRunner:
             try:
                 snapshot = json.loads(data)
                 if isinstance(snapshot, dict) and snapshot.get("parts") is True:
-                    if "base" in snapshot:
-                        state, batches = self._from_batches(seq, snapshot["base"], snapshot["core"])
-                        return state, seq, batches
+                    if "regions" in snapshot:
+                        state = self._from_batches(seq, snapshot["base"], snapshot["core"])
+                        return state, seq, _Batches(list(snapshot["regions"]), snapshot["next_region"])
                     return self._whole_next(self._from_parts(seq, snapshot["core"])), seq, _Batches()
                 return self._whole_next(self._aggregate_type.from_snapshot(snapshot)), seq, _Batches()
             except Exception:  # a snapshot from an older aggregate format: the log alone still tells all
@@ -154,8 +154,9 @@ class CommandRunner:
             everything()
         return state
 
-    def _from_batches(self, seq: int, base_seq: int, core: dict[str, Any]) -> tuple[Any, "_Batches"]:
-        """The checkpoint at ``seq``: every batch from the whole one at ``base_seq`` on, newest version winning."""
+    def _from_batches(self, seq: int, base_seq: int, core: dict[str, Any]) -> Any:
+        """The checkpoint at ``seq``: every batch from ``base_seq`` on (where the oldest region it stands on was
+        written), the newest version of each part winning."""
         batches = self._log.checkpoint_batches(base_seq, seq)
         found: dict[str, dict[int, Any]] = {"entry": {}, "table": {}, "groups": {}}
         for batch in json.loads("[" + ",".join(data for _, data in batches) + "]"):  # one parse for all of them
@@ -165,9 +166,7 @@ class CommandRunner:
         def rows(kind: str) -> list[Any]:
             return [found[kind][number] for number in sorted(found[kind])]
 
-        state = self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), found["groups"])
-        base_size = sum(len(data) for at, data in batches if at == base_seq)
-        return state, _Batches(base_seq, base_size, sum(len(data) for _, data in batches) - base_size)
+        return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), found["groups"])
 
     def _from_parts(self, seq: int, core: dict[str, Any]) -> Any:
         """A checkpoint in parts as written before batches (one row per part and version)."""
@@ -272,26 +271,26 @@ class CommandRunner:
         return changed is not None and changed() >= CHECKPOINT_AFTER_CHANGES
 
     def _checkpoint_in_parts(self, seq: int) -> None:
-        """The changed parts as JSON now (the state moves on), appended as batches standing on the newest whole
-        checkpoint (or whole itself); written at once when few or after a command that changed many, else a
-        slice with each of the next commands (``_next_slice``)."""
+        """The changed parts and the next region as JSON now (the state moves on), appended as batches (every part
+        when the state stands on no checkpoint in batches); written at once when few or after a command that
+        changed many, else a slice with each of the next commands (``_next_slice``)."""
         batches = self._batches
-        if batches.base_seq is not None and batches.since > COMPACT_AFTER * batches.base_size + COMPACT_FLOOR:
-            self._whole_next(self.state)  # the batches outgrew their base: a whole one to stand on again
-            batches.base_seq = None
         many = self._many_changes()
-        parts = self.state.checkpoint()
-        base = seq if batches.base_seq is None else batches.base_seq
-        core = json.dumps({"parts": True, "base": base, "core": parts["core"]}, ensure_ascii=False,
-                          allow_nan=False)
+        if batches.regions is None:  # whole: every region written at this seq
+            parts = self.state.checkpoint()
+            batches = _Batches([seq] * REGIONS, 0)
+        else:
+            region = batches.next_region % len(batches.regions)
+            parts = self.state.checkpoint((region, len(batches.regions)))
+            batches = _Batches(batches.regions[:region] + [seq] + batches.regions[region + 1:], region + 1)
+        self._batches = batches
+        base = min(batches.regions)
+        core = json.dumps({"parts": True, "base": base, "regions": batches.regions,
+                           "next_region": batches.next_region, "core": parts["core"]},
+                          ensure_ascii=False, allow_nan=False)
         rows = [(kind, number, json.dumps(value, ensure_ascii=False, allow_nan=False))
                 for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
         self.state.checkpoint_taken()
-        size = sum(len(data) for _, _, data in rows)
-        if batches.base_seq is None:
-            self._batches = _Batches(seq, size)
-        else:
-            batches.since += size
         piece = CheckpointSlice(seq, rows, core, utc_now_text(), base)
         if many or len(rows) <= CHECKPOINT_SLICE:
             self._log.save_checkpoint(seq, core, rows, piece.recorded_at, base)
@@ -466,12 +465,11 @@ class CommandRunner:
 
 @dataclass
 class _Batches:
-    """The whole checkpoint in batches the next checkpoint stands on (``base_seq``; None: the next one is whole),
-    the size of its batches and of those written since."""
+    """Where the state's last checkpoint in batches wrote each region whole (None: the next checkpoint is whole),
+    and the region the next one writes."""
 
-    base_seq: int | None = None
-    base_size: int = 0
-    since: int = 0
+    regions: list[int] | None = None
+    next_region: int = 0
 
 
 class _NoLongerApplies(Exception):
