@@ -81,7 +81,7 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, 
 
 
 def test_each_checkpoint_writes_one_region_whole_and_batches_older_than_every_region_are_dropped(store, monkeypatch):
-    monkeypatch.setattr(commands, "REGIONS", 3)
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
     runner, floor = _floor(store, snapshot_every=2)
     first_base = _bases(store)
     rng = random.Random(3)
@@ -111,7 +111,7 @@ def test_each_checkpoint_writes_one_region_whole_and_batches_older_than_every_re
 
 
 def test_a_checkpoint_writes_only_what_changed_since_the_last_one_and_one_region(store, monkeypatch) -> None:
-    monkeypatch.setattr(commands, "REGIONS", 60)  # region 0: entries 60, 120 and 180, no table (1 to 20)
+    monkeypatch.setattr(commands, "REGION_PARTS", 4)  # 200 parts: 50 regions; region 0: entries 50, 100, 150
     runner, floor = _floor(store, snapshot_every=10_000, entries=180, tables=20)
     runner._snapshot(runner.last_seq)  # the first checkpoint holds every part (in slices: flushed here)
     assert _parts_at(store, runner.last_seq) == []
@@ -125,10 +125,11 @@ def test_a_checkpoint_writes_only_what_changed_since_the_last_one_and_one_region
     runner._snapshot(runner.last_seq)
     changed = {("entry", victim.id), ("entry", killer), ("groups", 0),
                ("table", victim.table if victim.table else t.bust_groups[-1].tables[victim.id])}
-    assert _parts_at(store, runner.last_seq) == sorted(changed | {("entry", 60), ("entry", 120), ("entry", 180)})
+    assert _parts_at(store, runner.last_seq) == sorted(changed | {("entry", 50), ("entry", 100), ("entry", 150)})
     floor.bust(killer, [next(e for e in t.tables[t.entries[killer].table].seats.values() if e != killer)])
-    runner._snapshot(runner.last_seq)  # region 1: entries 1, 61 and 121, table 1
-    assert {("entry", 1), ("entry", 61), ("entry", 121), ("table", 1)} <= set(_parts_at(store, runner.last_seq))
+    runner._snapshot(runner.last_seq)  # region 1: entries 1, 51, 101 and 151, table 1
+    assert {("entry", 1), ("entry", 51), ("entry", 101), ("entry", 151), ("table", 1)} <= set(
+        _parts_at(store, runner.last_seq))
     assert len(_parts_at(store, runner.last_seq)) <= 10
     _same(CommandRunner(store, runner.tournament_id).state, runner.state)
 

@@ -40,11 +40,12 @@ CHECKPOINT_AFTER_CHANGES = 2_000
 # A periodic checkpoint (some hundreds of parts) is written in slices of this many parts, each in the transaction
 # of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
 CHECKPOINT_SLICE = 100
-# A checkpoint in batches writes, besides what changed, one of this many regions of the floor (the entries, tables
-# and bust-group chunks whose number is r modulo REGIONS) in turn: so the batches of the last REGIONS checkpoints
-# hold every part, opening reads the field once plus those checkpoints' changes, and older batches are dropped,
-# with no checkpoint ever writing the whole field again (after the first).
-REGIONS = 32
+# A checkpoint in batches writes, besides what changed, one of R regions of the floor (the entries, tables and
+# bust-group chunks whose number is r modulo R) in turn, R chosen at the whole checkpoint so a region holds about
+# REGION_PARTS parts: the batches of the last R checkpoints hold every part, so opening reads the field once plus
+# those checkpoints' changes (linear in the field), older batches are dropped, no checkpoint writes the whole field
+# again (after the first), and a command's share of the regions does not grow with the field.
+REGION_PARTS = 2_000
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
@@ -278,7 +279,8 @@ class CommandRunner:
         many = self._many_changes()
         if batches.regions is None:  # whole: every region written at this seq
             parts = self.state.checkpoint()
-            batches = _Batches([seq] * REGIONS, 0)
+            regions = max(1, -(-(len(parts["entry"]) + len(parts["table"])) // REGION_PARTS))
+            batches = _Batches([seq] * regions, 0)
         else:
             region = batches.next_region % len(batches.regions)
             parts = self.state.checkpoint((region, len(batches.regions)))
