@@ -221,3 +221,23 @@ def test_a_file_with_checkpoints_in_parts_is_migrated_and_opens_and_its_next_che
         _same(CommandRunner(store, tournament_id).state, opened.rebuild())
         opened.undo()
         _same(CommandRunner(store, tournament_id).state, opened.rebuild())
+
+
+def test_the_regions_follow_the_field_when_it_grows_after_the_first_checkpoint(store, monkeypatch) -> None:
+    monkeypatch.setattr(commands, "REGION_PARTS", 10)
+    runner, floor = _floor(store, snapshot_every=1)  # the first checkpoint holds the ten tables: one region
+
+    def regions() -> list[int]:
+        return json.loads(runner._log.newest_snapshot()[1])["regions"]
+
+    assert len(regions()) == 10  # 90 entries and 10 tables
+    t = runner.state.floor
+    for _ in range(12):
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+        runner.flush_checkpoint()
+        assert len(_parts_at(store, runner.last_seq)) <= 20  # a region and what the bust changed, not the field
+        _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    assert min(regions()) > runner.last_seq - 12  # a whole turn of the regions since the field grew
+    _same(runner.state, runner.rebuild())

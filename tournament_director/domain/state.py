@@ -83,6 +83,10 @@ class TournamentState:
         self.floor.changes.everything_changed()
         self.floor.groups_checkpointed = 0
 
+    def checkpoint_size(self) -> int:
+        """How many entries and tables a whole checkpoint holds."""
+        return len(self.floor.entries) + len(self.floor.tables)
+
     def changed_since_checkpoint(self) -> int:
         """How many entries and tables the next checkpoint would write."""
         return self.floor.changes.pending(len(self.floor.entries), len(self.floor.tables))

@@ -41,8 +41,9 @@ CHECKPOINT_AFTER_CHANGES = 2_000
 # of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
 CHECKPOINT_SLICE = 100
 # A checkpoint in batches writes, besides what changed, one of R regions of the floor (the entries, tables and
-# bust-group chunks whose number is r modulo R) in turn, R chosen at the whole checkpoint so a region holds about
-# REGION_PARTS parts: the batches of the last R checkpoints hold every part, so opening reads the field once plus
+# bust-group chunks whose number is r modulo R) in turn, R chosen (at the whole checkpoint and at each turn of the
+# regions, as the field grows) so a region holds about REGION_PARTS parts: the batches of the last R checkpoints
+# hold every part, so opening reads the field once plus
 # those checkpoints' changes (linear in the field), older batches are dropped, no checkpoint writes the whole field
 # again (after the first), and a command's share of the regions does not grow with the field.
 REGION_PARTS = 2_000
@@ -277,11 +278,17 @@ class CommandRunner:
         changed many, else a slice with each of the next commands (``_next_slice``)."""
         batches = self._batches
         many = self._many_changes()
+        regions = max(1, -(-self.state.checkpoint_size() // REGION_PARTS))
         if batches.regions is None:  # whole: every region written at this seq
             parts = self.state.checkpoint()
-            regions = max(1, -(-(len(parts["entry"]) + len(parts["table"])) // REGION_PARTS))
             batches = _Batches([seq] * regions, 0)
         else:
+            now = len(batches.regions)
+            if regions != now and (batches.next_region >= now or regions >= 2 * now or 2 * regions <= now):
+                # a new number of regions (at the end of a turn, or at once when the field doubled or halved):
+                # each part was written whole at or after the oldest region, so that is where each new region
+                # stands until it is written
+                batches = _Batches([min(batches.regions)] * regions, 0)
             region = batches.next_region % len(batches.regions)
             parts = self.state.checkpoint((region, len(batches.regions)))
             batches = _Batches(batches.regions[:region] + [seq] + batches.regions[region + 1:], region + 1)
