@@ -5,8 +5,9 @@ tables; a checkpoint after 200 busts writes a few hundred of them).
 Parts: ``core`` (settings, totals, the latest seating and count, the number of bust groups: everything but the
 entries, the tables and the bust groups), one part per entry (its row of values in ``ENTRY_FIELDS`` order), one
 per table (``Table.to_row``), and the bust groups in chunks of ``GROUP_CHUNK`` (only the newest chunks change:
-groups are appended, and only the newest one is added to hand-for-hand). The store keeps, for each part, its
-newest version at or before each checkpoint; a floor is put back together from one version of every part.
+groups are appended, and only the newest one is added to hand-for-hand). A checkpoint may also ask for one region
+of the floor (the parts whose number is r modulo n), so the checkpoints of a turn of the regions hold every part
+(services/commands.py). A floor is put back together from one version of every part.
 """
 
 from __future__ import annotations
