@@ -241,3 +241,32 @@ def test_the_regions_follow_the_field_when_it_grows_after_the_first_checkpoint(s
         _same(CommandRunner(store, runner.tournament_id).state, runner.state)
     assert min(regions()) > runner.last_seq - 12  # a whole turn of the regions since the field grew
     _same(runner.state, runner.rebuild())
+
+
+def test_a_station_whose_regions_stood_still_while_another_turned_them_over_checkpoints_what_was_played(
+        store, monkeypatch) -> None:
+    """Its checkpoint stands on batches already dropped; those kept hold every part as of the other station's
+    last checkpoint, and its own batches everything changed since its own last one."""
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
+    here, floor_here = _floor(store, snapshot_every=2)
+    there = CommandRunner(store, here.tournament_id, snapshot_every=2)  # a second station on the same event
+    floor_there = TournamentService(there, rng=random.Random(5))
+
+    def bust(runner, floor) -> None:
+        t = runner.state.floor
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+
+    for _ in range(24):  # the other station's checkpoints turn the regions over and drop the older batches
+        bust(there, floor_there)
+        there.flush_checkpoint()
+    stood_on = min(here._batches.regions)
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar() > stood_on
+    here.catch_up()
+    for _ in range(4):
+        bust(here, floor_here)
+        here.flush_checkpoint()
+        _same(CommandRunner(store, here.tournament_id).state, here.rebuild())
+    _same(here.state, here.rebuild())

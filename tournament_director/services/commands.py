@@ -399,6 +399,7 @@ class CommandRunner:
                 failure.error.rule) from failure.error
         self._record(target, undo=True)
         self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        gc.freeze()  # the state just folded, out of the collector's walks as after opening
         self._redo_stack.append(target.seq)
         return _event_info(replace(target, undone=True))
 
@@ -419,6 +420,7 @@ class CommandRunner:
                               f"({failure.error.message})", failure.error.rule) from failure.error
         self._record(target, undo=False)
         self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        gc.freeze()
         self._redo_stack.pop()
         return _event_info(replace(target, undone=False))
 
