@@ -1,17 +1,21 @@
-"""Checkpoints in parts: a checkpoint writes only the entries, tables and bust groups changed since the last one,
-and a tournament opened from one (with the log after it) is the tournament the commands built, through busts,
-moves, breaks, rebuys, undo and redo."""
+"""Checkpoints in batches: a checkpoint writes only the entries, tables and bust groups changed since the last one,
+appended as batches standing on the newest whole checkpoint, and a tournament opened from one (with the log after
+it) is the tournament the commands built, through busts, moves, breaks, rebuys, undo and redo; so is one opened
+from a checkpoint in parts written before batches."""
 
 from __future__ import annotations
 
 import json
 import random
+import sqlite3
 
 import pytest
 from sqlalchemy import text
 
+from tournament_director.services import commands
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
+from tournament_director.store import Store
 
 
 def _same(a, b) -> None:
@@ -19,9 +23,16 @@ def _same(a, b) -> None:
 
 
 def _parts_at(store, seq: int) -> list[tuple[str, int]]:
+    """The parts the batches written at ``seq`` hold."""
     with store.engine.connect() as connection:
-        return [tuple(r) for r in connection.execute(
-            text("SELECT kind, number FROM snapshot_part WHERE seq = :seq ORDER BY kind, number"), {"seq": seq})]
+        batches = connection.execute(text("SELECT data FROM snapshot_batch WHERE seq = :seq"), {"seq": seq})
+        return sorted((kind, number) for (data,) in batches for kind, number, _ in json.loads(data))
+
+
+def _bases(store) -> list[int]:
+    """The whole checkpoints the checkpoints kept stand on."""
+    with store.engine.connect() as connection:
+        return [r[0] for r in connection.execute(text("SELECT DISTINCT base_seq FROM snapshot ORDER BY base_seq"))]
 
 
 def _floor(store, snapshot_every: int, entries: int = 90, tables: int = 10) -> tuple[CommandRunner, TournamentService]:
@@ -63,11 +74,44 @@ def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, 
             _same(opened.state, runner.state)
             _same(opened.state, runner.rebuild())
     with store.engine.connect() as connection:
-        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_part")).scalar() > 0
+        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_batch")).scalar() > 0
+        assert connection.execute(text("SELECT COUNT(*) FROM snapshot_part")).scalar() == 0
+    assert None not in _bases(store)
     _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
 
 
-def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None:
+def test_each_checkpoint_writes_one_region_whole_and_batches_older_than_every_region_are_dropped(store, monkeypatch):
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
+    runner, floor = _floor(store, snapshot_every=2)
+    first_base = _bases(store)
+    rng = random.Random(3)
+    bases_seen = set(first_base)
+    for step in range(60):
+        t = runner.state.floor
+        if t.finished:
+            break
+        alive = [e.id for e in t.entries.values() if not e.busted]
+        victim = rng.choice(alive)
+        mates = [e for e in t.tables[t.entries[victim].table].seats.values() if e != victim] or alive
+        result = floor.bust(victim, [rng.choice([m for m in mates if m != victim])])
+        if not result.proposal.is_empty:
+            floor.accept_moves(result.proposal)
+        if step == 30:
+            runner.undo()
+            runner.redo()
+        bases_seen.update(_bases(store))
+        if step % 7 == 0:
+            _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    assert len(bases_seen) >= 10  # each checkpoint stands on the last three, not on the first whole one
+    with store.engine.connect() as connection:  # batches older than every kept checkpoint's base are gone
+        oldest = connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar()
+    assert oldest == min(_bases(store)) > min(first_base)
+    _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    _same(runner.state, runner.rebuild())
+
+
+def test_a_checkpoint_writes_only_what_changed_since_the_last_one_and_one_region(store, monkeypatch) -> None:
+    monkeypatch.setattr(commands, "REGION_PARTS", 4)  # 200 parts: 50 regions; region 0: entries 50, 100, 150
     runner, floor = _floor(store, snapshot_every=10_000, entries=180, tables=20)
     runner._snapshot(runner.last_seq)  # the first checkpoint holds every part (in slices: flushed here)
     assert _parts_at(store, runner.last_seq) == []
@@ -79,9 +123,14 @@ def test_a_checkpoint_writes_only_what_changed_since_the_last_one(store) -> None
     killer = next(e for s, e in sorted(t.tables[victim.table].seats.items()) if e != victim.id)
     floor.bust(victim.id, [killer])  # the proposal is not accepted: one bust, two entries and one table change
     runner._snapshot(runner.last_seq)
-    assert _parts_at(store, runner.last_seq) == [("entry", min(victim.id, killer)), ("entry", max(victim.id, killer)),
-                                                 ("groups", 0), ("table", victim.table if victim.table else
-                                                                 t.bust_groups[-1].tables[victim.id])]
+    changed = {("entry", victim.id), ("entry", killer), ("groups", 0),
+               ("table", victim.table if victim.table else t.bust_groups[-1].tables[victim.id])}
+    assert _parts_at(store, runner.last_seq) == sorted(changed | {("entry", 50), ("entry", 100), ("entry", 150)})
+    floor.bust(killer, [next(e for e in t.tables[t.entries[killer].table].seats.values() if e != killer)])
+    runner._snapshot(runner.last_seq)  # region 1: entries 1, 51, 101 and 151, table 1
+    assert {("entry", 1), ("entry", 51), ("entry", 101), ("entry", 151), ("table", 1)} <= set(
+        _parts_at(store, runner.last_seq))
+    assert len(_parts_at(store, runner.last_seq)) <= 10
     _same(CommandRunner(store, runner.tournament_id).state, runner.state)
 
 
@@ -116,3 +165,108 @@ def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoin
     opened.flush_checkpoint()
     assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
     _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+
+
+def _downgrade(path, revision: str) -> None:
+    """Take the file back to an older schema, as an older version of the program left it."""
+    from alembic import command
+    from alembic.config import Config
+
+    from tournament_director.store.engine import make_engine
+    from tournament_director.store.schema import MIGRATIONS_DIR
+
+    engine = make_engine(path)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.downgrade(config, revision)
+    engine.dispose()
+
+
+def test_a_file_with_checkpoints_in_parts_is_migrated_and_opens_and_its_next_checkpoint_is_whole(db_path) -> None:
+    store = Store.open(db_path)
+    runner, floor = _floor(store, snapshot_every=10_000)
+    seq, parts = runner.last_seq, runner.state.checkpoint()  # the layout of 0005: one row per part and version
+    with store.engine.begin() as connection:
+        connection.execute(text("DELETE FROM snapshot"))
+        connection.execute(text("DELETE FROM snapshot_batch"))
+        connection.execute(
+            text("INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data)"),
+            {"tid": runner.tournament_id, "seq": seq, "at": "2025-01-01T00:00:00+00:00",
+             "data": json.dumps({"parts": True, "core": parts["core"]})})
+        connection.execute(
+            text("INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) "
+                 "VALUES (:tid, :kind, :number, :seq, :data)"),
+            [{"tid": runner.tournament_id, "kind": kind, "number": number, "seq": seq, "data": json.dumps(value)}
+             for kind in ("entry", "table", "groups") for number, value in parts[kind].items()])
+    played = json.dumps(runner.state.to_snapshot(), sort_keys=True)
+    tournament_id = runner.tournament_id
+    store.close()
+    _downgrade(db_path, "0005")
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("SELECT version_num FROM alembic_version").fetchone() == ("0005",)
+    connection.close()
+
+    with Store.open(db_path) as store:  # migrated to the newest schema on opening
+        opened = CommandRunner(store, tournament_id, snapshot_every=1)
+        assert json.dumps(opened.state.to_snapshot(), sort_keys=True) == played
+        t = opened.state.floor
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+        opened.flush_checkpoint()
+        assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
+        assert _bases(store)[-1] == opened.last_seq
+        _same(CommandRunner(store, tournament_id).state, opened.rebuild())
+        opened.undo()
+        _same(CommandRunner(store, tournament_id).state, opened.rebuild())
+
+
+def test_the_regions_follow_the_field_when_it_grows_after_the_first_checkpoint(store, monkeypatch) -> None:
+    monkeypatch.setattr(commands, "REGION_PARTS", 10)
+    runner, floor = _floor(store, snapshot_every=1)  # the first checkpoint holds the ten tables: one region
+
+    def regions() -> list[int]:
+        return json.loads(runner._log.newest_snapshot()[1])["regions"]
+
+    assert len(regions()) == 10  # 90 entries and 10 tables
+    t = runner.state.floor
+    for _ in range(12):
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+        runner.flush_checkpoint()
+        assert len(_parts_at(store, runner.last_seq)) <= 20  # a region and what the bust changed, not the field
+        _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+    assert min(regions()) > runner.last_seq - 12  # a whole turn of the regions since the field grew
+    _same(runner.state, runner.rebuild())
+
+
+def test_a_station_whose_regions_stood_still_while_another_turned_them_over_checkpoints_what_was_played(
+        store, monkeypatch) -> None:
+    """Its checkpoint stands on batches already dropped; those kept hold every part as of the other station's
+    last checkpoint, and its own batches everything changed since its own last one."""
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
+    here, floor_here = _floor(store, snapshot_every=2)
+    there = CommandRunner(store, here.tournament_id, snapshot_every=2)  # a second station on the same event
+    floor_there = TournamentService(there, rng=random.Random(5))
+
+    def bust(runner, floor) -> None:
+        t = runner.state.floor
+        victim = next(e for e in t.entries.values() if not e.busted)
+        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
+        floor.bust(victim.id, [killer])
+
+    for _ in range(24):  # the other station's checkpoints turn the regions over and drop the older batches
+        bust(there, floor_there)
+        there.flush_checkpoint()
+    stood_on = min(here._batches.regions)
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar() > stood_on
+    here.catch_up()
+    for _ in range(4):
+        bust(here, floor_here)
+        here.flush_checkpoint()
+        _same(CommandRunner(store, here.tournament_id).state, here.rebuild())
+    _same(here.state, here.rebuild())

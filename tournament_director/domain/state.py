@@ -62,10 +62,11 @@ class TournamentState:
         }
 
     # ----- checkpoints in parts (domain/floor/checkpoint.py): what changed since the last one -------------
-    def checkpoint(self) -> dict[str, Any]:
+    def checkpoint(self, region: tuple[int, int] | None = None) -> dict[str, Any]:
         """{"core": ..., "entry": {id: row}, "table": {number: row}, "groups": {chunk: rows}}: the parts
-        changed since the last ``checkpoint_taken``; the core (everything but the floor's large parts) always."""
-        parts = self.floor.changed_parts()
+        changed since the last ``checkpoint_taken`` and those of ``region`` (r, of n: the numbers r modulo n);
+        the core (everything but the floor's large parts) always."""
+        parts = self.floor.changed_parts(region)
         parts["core"] = {
             "floor": parts["core"],
             "schedule": self.schedule.to_snapshot(),
@@ -81,6 +82,10 @@ class TournamentState:
         """The last checkpoint was lost: the next one holds every part."""
         self.floor.changes.everything_changed()
         self.floor.groups_checkpointed = 0
+
+    def checkpoint_size(self) -> int:
+        """How many entries and tables a whole checkpoint holds."""
+        return len(self.floor.entries) + len(self.floor.tables)
 
     def changed_since_checkpoint(self) -> int:
         """How many entries and tables the next checkpoint would write."""

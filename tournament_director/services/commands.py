@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from collections.abc import Callable
 from typing import Any, Protocol, Self
@@ -40,6 +40,13 @@ CHECKPOINT_AFTER_CHANGES = 2_000
 # A periodic checkpoint (some hundreds of parts) is written in slices of this many parts, each in the transaction
 # of one of the next commands, so no single command pays for all of it; it counts once its last slice is in.
 CHECKPOINT_SLICE = 100
+# A checkpoint in batches writes, besides what changed, one of R regions of the floor (the entries, tables and
+# bust-group chunks whose number is r modulo R) in turn, R chosen (at the whole checkpoint and at each turn of the
+# regions, as the field grows) so a region holds about REGION_PARTS parts: the batches of the last R checkpoints
+# hold every part, so opening reads the field once plus
+# those checkpoints' changes (linear in the field), older batches are dropped, no checkpoint writes the whole field
+# again (after the first), and a command's share of the regions does not grow with the field.
+REGION_PARTS = 2_000
 UNDO_EVENT = "log.undo"
 REDO_EVENT = "log.redo"
 _EVENT_TYPE = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
@@ -104,10 +111,10 @@ class CommandRunner:
 
     # ----- loading ---------------------------------------------------------------------------------------
     def _load(self) -> None:
-        self._pending_checkpoint: tuple[int, str, list[tuple[str, int, str]]] | None = None
+        self._pending_checkpoint: CheckpointSlice | None = None
         self._last_seq = self._log.last_seq()
         try:
-            self.state, self._applied_since_snapshot = self._fold(before_seq=None)
+            self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=None)
         except _NoLongerApplies as failure:
             raise DomainError(f"tournament {self.tournament_id} cannot be loaded: its logged event "
                               f"{_describe(failure.row)} no longer applies ({failure.error.message})",
@@ -122,22 +129,49 @@ class CommandRunner:
         # hundreds of thousands of objects again and again (pauses in the commands of a large event)
         gc.freeze()
 
-    def _base(self, before_seq: int | None) -> tuple[Any, int]:
-        """The newest usable snapshot before ``before_seq`` (or the empty state) and the seq it stands at."""
+    def _base(self, before_seq: int | None) -> tuple[Any, int, "_Batches"]:
+        """The newest usable snapshot before ``before_seq`` (or the empty state), the seq it stands at, and the
+        batches the next checkpoint can stand on."""
         found = self._log.newest_snapshot(before_seq)
         if found is not None:
             seq, data = found
             try:
                 snapshot = json.loads(data)
                 if isinstance(snapshot, dict) and snapshot.get("parts") is True:
-                    return self._from_checkpoint(seq, snapshot["core"]), seq
-                return self._aggregate_type.from_snapshot(snapshot), seq
+                    if "regions" in snapshot:
+                        state = self._from_batches(seq, snapshot["base"], snapshot["core"])
+                        return state, seq, _Batches(list(snapshot["regions"]), snapshot["next_region"])
+                    return self._whole_next(self._from_parts(seq, snapshot["core"])), seq, _Batches()
+                return self._whole_next(self._aggregate_type.from_snapshot(snapshot)), seq, _Batches()
             except Exception:  # a snapshot from an older aggregate format: the log alone still tells all
                 log.warning("snapshot at #%s of tournament %s cannot be read; folding the whole log", seq,
                             self.tournament_id, exc_info=True)
-        return self._aggregate_type.new(), 0
+        return self._whole_next(self._aggregate_type.new()), 0, _Batches()
 
-    def _from_checkpoint(self, seq: int, core: dict[str, Any]) -> Any:
+    @staticmethod
+    def _whole_next(state: Any) -> Any:
+        """A state not standing on a whole checkpoint in batches: its next checkpoint holds every part."""
+        everything = getattr(state, "everything_changed", None)
+        if callable(everything):
+            everything()
+        return state
+
+    def _from_batches(self, seq: int, base_seq: int, core: dict[str, Any]) -> Any:
+        """The checkpoint at ``seq``: every batch from ``base_seq`` on (where the oldest region it stands on was
+        written), the newest version of each part winning."""
+        batches = self._log.checkpoint_batches(base_seq, seq)
+        found: dict[str, dict[int, Any]] = {"entry": {}, "table": {}, "groups": {}}
+        for batch in json.loads("[" + ",".join(data for _, data in batches) + "]"):  # one parse for all of them
+            for kind, number, row in batch:
+                found[kind][number] = row
+
+        def rows(kind: str) -> list[Any]:
+            return [found[kind][number] for number in sorted(found[kind])]
+
+        return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), found["groups"])
+
+    def _from_parts(self, seq: int, core: dict[str, Any]) -> Any:
+        """A checkpoint in parts as written before batches (one row per part and version)."""
         parts = self._log.checkpoint_parts(seq)
 
         def rows(kind: str) -> list[Any]:  # one JSON text for all of them: one parse instead of 100,000
@@ -147,12 +181,13 @@ class CommandRunner:
         return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), groups)
 
     def _fold(self, before_seq: int | None, flip: LogRow | None = None, *, use_snapshots: bool = True,
-              ) -> tuple[Any, int]:
+              ) -> tuple[Any, int, "_Batches"]:
         """Fold the active commands; ``flip`` is a command counted as if its undone flag were reversed.
 
         Raises DomainError naming the event that no longer applies.
         """
-        state, base_seq = self._base(before_seq) if use_snapshots else (self._aggregate_type.new(), 0)
+        state, base_seq, batches = (self._base(before_seq) if use_snapshots
+                                    else (self._aggregate_type.new(), 0, _Batches()))
         applied = 0
         for row in self._log.commands_after(base_seq):
             active = row.undone if flip is not None and row.seq == flip.seq else not row.undone
@@ -163,7 +198,7 @@ class CommandRunner:
             except DomainError as error:
                 raise _NoLongerApplies(row, error) from error
             applied += 1
-        return state, applied
+        return state, applied, batches
 
     # ----- commands --------------------------------------------------------------------------------------
     @contextmanager
@@ -238,50 +273,71 @@ class CommandRunner:
         return changed is not None and changed() >= CHECKPOINT_AFTER_CHANGES
 
     def _checkpoint_in_parts(self, seq: int) -> None:
-        """The changed parts as JSON now (the state moves on); written at once when few or after a command that
+        """The changed parts and the next region as JSON now (the state moves on), appended as batches (every part
+        when the state stands on no checkpoint in batches); written at once when few or after a command that
         changed many, else a slice with each of the next commands (``_next_slice``)."""
+        batches = self._batches
         many = self._many_changes()
-        parts = self.state.checkpoint()
-        core = json.dumps({"parts": True, "core": parts["core"]}, ensure_ascii=False, allow_nan=False)
+        regions = max(1, -(-self.state.checkpoint_size() // REGION_PARTS))
+        if batches.regions is None:  # whole: every region written at this seq
+            parts = self.state.checkpoint()
+            batches = _Batches([seq] * regions, 0)
+        else:
+            now = len(batches.regions)
+            if regions != now and (batches.next_region >= now or regions >= 2 * now or 2 * regions <= now):
+                # a new number of regions (at the end of a turn, or at once when the field doubled or halved):
+                # each part was written whole at or after the oldest region, so that is where each new region
+                # stands until it is written
+                batches = _Batches([min(batches.regions)] * regions, 0)
+            region = batches.next_region % len(batches.regions)
+            parts = self.state.checkpoint((region, len(batches.regions)))
+            batches = _Batches(batches.regions[:region] + [seq] + batches.regions[region + 1:], region + 1)
+        self._batches = batches
+        base = min(batches.regions)
+        core = json.dumps({"parts": True, "base": base, "regions": batches.regions,
+                           "next_region": batches.next_region, "core": parts["core"]},
+                          ensure_ascii=False, allow_nan=False)
         rows = [(kind, number, json.dumps(value, ensure_ascii=False, allow_nan=False))
                 for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
         self.state.checkpoint_taken()
+        piece = CheckpointSlice(seq, rows, core, utc_now_text(), base)
         if many or len(rows) <= CHECKPOINT_SLICE:
-            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+            self._log.save_checkpoint(seq, core, rows, piece.recorded_at, base)
         else:
-            self._pending_checkpoint = (seq, core, rows)
+            self._pending_checkpoint = piece
 
     def _next_slice(self) -> CheckpointSlice | None:
-        if self._pending_checkpoint is None:
+        pending = self._pending_checkpoint
+        if pending is None:
             return None
-        seq, core, rows = self._pending_checkpoint
-        last = len(rows) <= CHECKPOINT_SLICE
-        return CheckpointSlice(seq, rows[:CHECKPOINT_SLICE], core if last else None, utc_now_text())
+        last = len(pending.parts) <= CHECKPOINT_SLICE
+        return replace(pending, parts=pending.parts[:CHECKPOINT_SLICE], core_json=pending.core_json if last else None)
 
     def _slice_written(self, piece: CheckpointSlice | None) -> None:
-        if piece is None or self._pending_checkpoint is None:
+        pending = self._pending_checkpoint
+        if piece is None or pending is None:
             return
-        seq, core, rows = self._pending_checkpoint
-        rest = rows[len(piece.parts):]
-        self._pending_checkpoint = (seq, core, rest) if piece.core_json is None else None
+        rest = pending.parts[len(piece.parts):]
+        self._pending_checkpoint = replace(pending, parts=rest) if piece.core_json is None else None
 
     def flush_checkpoint(self) -> None:
         """Write what is left of a checkpoint being written in slices (before an undo, a redo or closing)."""
-        if self._pending_checkpoint is None:
+        pending = self._pending_checkpoint
+        if pending is None:
             return
-        seq, core, rows = self._pending_checkpoint
         self._pending_checkpoint = None
         try:
-            self._log.save_checkpoint(seq, core, rows, utc_now_text())
+            self._log.save_checkpoint(pending.seq, pending.core_json, pending.parts, pending.recorded_at,
+                                      pending.base_seq)
         except Exception:  # the events are recorded; without this checkpoint the next opening folds more
-            log.warning("checkpoint at #%s of tournament %s failed", seq, self.tournament_id, exc_info=True)
+            log.warning("checkpoint at #%s of tournament %s failed", pending.seq, self.tournament_id,
+                        exc_info=True)
             self._checkpoint_lost()
 
     def _checkpoint_lost(self) -> None:
         """A checkpoint was not written: the next one must hold every part, standing on no earlier one."""
-        everything = getattr(self.state, "everything_changed", None)
-        if callable(everything):
-            everything()
+        self._whole_next(self.state)
+        self._batches = _Batches()
 
     def _changed_elsewhere(self, built_on: int) -> ChangedElsewhere:
         """Another station appended after ``built_on``: refold with its events, and say which they were."""
@@ -335,14 +391,15 @@ class CommandRunner:
             if target.undone:
                 raise DomainError(f"{self._said(target)} is already undone")
         try:
-            state, applied = self._fold(before_seq=target.seq, flip=target)
+            state, applied, batches = self._fold(before_seq=target.seq, flip=target)
         except _NoLongerApplies as failure:
             raise DomainError(
                 f"{self._said(target)} cannot be undone: what came after it, {self._said(failure.row)}, "
                 f"would no longer fit ({failure.error.message}). Undo that first, or leave both",
                 failure.error.rule) from failure.error
         self._record(target, undo=True)
-        self.state, self._applied_since_snapshot = state, applied
+        self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        gc.freeze()  # the state just folded, out of the collector's walks as after opening
         self._redo_stack.append(target.seq)
         return _event_info(replace(target, undone=True))
 
@@ -356,13 +413,14 @@ class CommandRunner:
             self._redo_stack.pop()
             raise DomainError(f"event {_describe(target)} is not undone")
         try:
-            state, applied = self._fold(before_seq=target.seq, flip=target)
+            state, applied, batches = self._fold(before_seq=target.seq, flip=target)
         except _NoLongerApplies as failure:
             what = "it" if failure.row.seq == target.seq else f"what came after it, {self._said(failure.row)},"
             raise DomainError(f"{self._said(target)} cannot be redone: {what} would no longer fit "
                               f"({failure.error.message})", failure.error.rule) from failure.error
         self._record(target, undo=False)
-        self.state, self._applied_since_snapshot = state, applied
+        self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        gc.freeze()
         self._redo_stack.pop()
         return _event_info(replace(target, undone=False))
 
@@ -414,6 +472,15 @@ class CommandRunner:
     @property
     def last_seq(self) -> int:
         return self._last_seq
+
+
+@dataclass
+class _Batches:
+    """Where the state's last checkpoint in batches wrote each region whole (None: the next checkpoint is whole),
+    and the region the next one writes."""
+
+    regions: list[int] | None = None
+    next_region: int = 0
 
 
 class _NoLongerApplies(Exception):

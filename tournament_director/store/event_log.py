@@ -69,29 +69,31 @@ _PRUNE_SNAPSHOTS = text(
 # Keep the newest few checkpoints (enough for undoing recent commands; in parts they share unchanged parts).
 SNAPSHOTS_KEPT = 8
 _SAVE_SNAPSHOT = text(
-    "INSERT INTO snapshot (tournament_id, seq, recorded_at, data) VALUES (:tid, :seq, :at, :data) "
-    "ON CONFLICT (tournament_id, seq) DO UPDATE SET recorded_at = excluded.recorded_at, data = excluded.data"
+    "INSERT INTO snapshot (tournament_id, seq, recorded_at, data, base_seq) VALUES (:tid, :seq, :at, :data, :base) "
+    "ON CONFLICT (tournament_id, seq) DO UPDATE SET recorded_at = excluded.recorded_at, data = excluded.data, "
+    "base_seq = excluded.base_seq"
 )
-# Checkpoints in parts: each part (an entry, a table, a chunk of bust groups) is written when it changed; the
-# checkpoint at seq S is, for every part, its newest version at or before S.
+# Checkpoints in batches: a checkpoint's changed parts (entries, tables, chunks of bust groups) are appended as
+# one row per slice; the checkpoint at seq S standing on the whole one at B is every batch with B <= seq <= S,
+# the newest version of each part winning. Appending in seq order keeps each write on the last pages.
+BATCH_PARTS = 5_000  # a whole checkpoint of a large field in rows of at most this many parts
+_SAVE_BATCH = text("INSERT INTO snapshot_batch (tournament_id, seq, data) VALUES (:tid, :seq, :data)")
+_BATCHES = text(
+    "SELECT seq, data FROM snapshot_batch WHERE tournament_id = :tid AND seq >= :base AND seq <= :seq "
+    "ORDER BY seq, id"
+)
+_DROP_BATCHES_FROM = text("DELETE FROM snapshot_batch WHERE tournament_id = :tid AND seq >= :seq")
+# batches older than the base of every checkpoint kept are no longer anyone's
+_PRUNE_BATCHES = text(
+    "DELETE FROM snapshot_batch WHERE tournament_id = :tid AND seq < (SELECT MIN(base_seq) FROM "
+    "(SELECT base_seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept)"
+)
+# Checkpoints in parts as written before batches (one row per part and version): still read to open them.
 _DROP_PARTS_FROM = text("DELETE FROM snapshot_part WHERE tournament_id = :tid AND seq >= :seq")
-_SAVE_PART_RAW = (
-    "INSERT INTO snapshot_part (tournament_id, kind, number, seq, data) VALUES (?, ?, ?, ?, ?) "
-    "ON CONFLICT (tournament_id, kind, number, seq) DO UPDATE SET data = excluded.data"
-)
 _PARTS_AT = text(
     "SELECT kind, number, data FROM snapshot_part p WHERE tournament_id = :tid AND seq = ("
     "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = :tid AND q.kind = p.kind "
     "AND q.number = p.number AND q.seq <= :seq)"
-)
-_OLDEST_KEPT = text(
-    "SELECT MIN(seq) FROM (SELECT seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept"
-)
-# a part's versions older than its newest one at or before the oldest checkpoint kept are no longer anyone's
-_PRUNE_PART_RAW = (
-    "DELETE FROM snapshot_part WHERE tournament_id = ? AND kind = ? AND number = ? AND seq < ("
-    "SELECT MAX(seq) FROM snapshot_part q WHERE q.tournament_id = ? AND q.kind = ? "
-    "AND q.number = ? AND q.seq <= ?)"
 )
 
 
@@ -111,9 +113,10 @@ class CheckpointSlice:
     """Some parts of the checkpoint at ``seq``, and its core when this slice completes it."""
 
     seq: int
-    parts: list[tuple[str, int, str]]
+    parts: list[tuple[str, int, str]]  # (kind, number, the part's JSON)
     core_json: str | None = None
     recorded_at: str = ""
+    base_seq: int | None = None  # the whole checkpoint this one stands on (its own seq when it is whole)
 
 
 def insert_command(connection: Any, tournament_id: int, row: LogRow) -> None:
@@ -199,39 +202,44 @@ class EventLog:
                  "operator": operator, "target": target_seq},
             )
             connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
+            connection.execute(_DROP_BATCHES_FROM, {"tid": self.tournament_id, "seq": target_seq})
             connection.execute(_DROP_PARTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
             announce(connection, self.tournament_id, record_seq)
 
     def save_snapshot(self, seq: int, data_json: str, recorded_at: str) -> None:
         with self._engine.begin() as connection:
             connection.execute(_SAVE_SNAPSHOT, {"tid": self.tournament_id, "seq": seq, "at": recorded_at,
-                                                "data": data_json})
+                                                "data": data_json, "base": None})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": self.tournament_id, "keep": SNAPSHOTS_KEPT})
 
     def save_checkpoint(self, seq: int, core_json: str | None, parts: list[tuple[str, int, str]],
-                        recorded_at: str) -> None:
+                        recorded_at: str, base_seq: int | None = None) -> None:
         """Parts of the checkpoint at ``seq`` and, with ``core_json``, its core: a checkpoint once that is in."""
         with self._engine.begin() as connection:
-            self._write_checkpoint(connection, CheckpointSlice(seq, parts, core_json, recorded_at))
+            self._write_checkpoint(connection, CheckpointSlice(seq, parts, core_json, recorded_at, base_seq))
 
     def _write_checkpoint(self, connection: Any, piece: "CheckpointSlice") -> None:
-        tid, seq, parts = self.tournament_id, piece.seq, piece.parts
-        # thousands of rows at once: the driver's own executemany, without per-row statement work
-        mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
-        if parts:
-            connection.exec_driver_sql(_SAVE_PART_RAW.replace("?", mark),
-                                       [(tid, kind, number, seq, data) for kind, number, data in parts])
+        tid, seq = self.tournament_id, piece.seq
+        for start in range(0, len(piece.parts), BATCH_PARTS):
+            data = "[" + ",".join(f'["{kind}",{number},{part}]'
+                                  for kind, number, part in piece.parts[start:start + BATCH_PARTS]) + "]"
+            connection.execute(_SAVE_BATCH, {"tid": tid, "seq": seq, "data": data})
         if piece.core_json is not None:
             connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": piece.recorded_at,
-                                                "data": piece.core_json})
+                                                "data": piece.core_json, "base": piece.base_seq})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": tid, "keep": SNAPSHOTS_KEPT})
-        oldest = connection.execute(_OLDEST_KEPT, {"tid": tid, "keep": SNAPSHOTS_KEPT}).scalar()
-        if parts and oldest is not None:
-            connection.exec_driver_sql(_PRUNE_PART_RAW.replace("?", mark),
-                                       [(tid, kind, number, tid, kind, number, oldest) for kind, number, _ in parts])
+            connection.execute(_PRUNE_BATCHES, {"tid": tid, "keep": SNAPSHOTS_KEPT})
+
+    def checkpoint_batches(self, base_seq: int, seq: int) -> list[tuple[int, str]]:
+        """The batches of the checkpoint at ``seq`` standing on the whole one at ``base_seq``, oldest first:
+        (seq, the JSON of [[kind, number, row], ...])."""
+        with self._engine.connect() as connection:
+            return [(row[0], row[1]) for row in connection.execute(
+                _BATCHES, {"tid": self.tournament_id, "base": base_seq, "seq": seq})]
 
     def checkpoint_parts(self, seq: int) -> dict[str, list[tuple[int, str]]]:
-        """Every part of the checkpoint at ``seq``: kind -> [(number, JSON)], in number order."""
+        """Every part of the checkpoint in parts (as written before batches) at ``seq``: kind -> [(number, JSON)],
+        in number order."""
         found: dict[str, list[tuple[int, str]]] = {"entry": [], "table": [], "groups": []}
         with self._engine.connect() as connection:
             for kind, number, data in connection.execute(_PARTS_AT, {"tid": self.tournament_id, "seq": seq}):

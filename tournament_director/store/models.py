@@ -76,10 +76,24 @@ class SnapshotRow(SQLModel, table=True):
     seq: int
     recorded_at: str
     data: str = Field(sa_column=Column(Text, nullable=False))
+    # a checkpoint in batches: the seq of the whole checkpoint its batches start from (None: not in batches)
+    base_seq: Optional[int] = None
+
+
+class SnapshotBatchRow(SQLModel, table=True):
+    """One slice of a checkpoint in batches: the parts it wrote at ``seq``, as JSON [[kind, number, row], ...]."""
+
+    __tablename__ = "snapshot_batch"
+    __table_args__ = (Index("ix_snapshot_batch_seq", "tournament_id", "seq"),)
+    id: Optional[int] = Field(default=None, primary_key=True)
+    tournament_id: int = Field(foreign_key="tournament.id")
+    seq: int
+    data: str = Field(sa_column=Column(Text, nullable=False))
 
 
 class SnapshotPartRow(SQLModel, table=True):
-    """One version of one part of a checkpoint in parts: an entry, a table or a chunk of bust groups."""
+    """One version of one part of a checkpoint in parts, as written before checkpoints in batches (0006): an entry,
+    a table or a chunk of bust groups; read only to open such a checkpoint."""
 
     __tablename__ = "snapshot_part"
     __table_args__ = (

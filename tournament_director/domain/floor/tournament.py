@@ -117,9 +117,9 @@ class Tournament(FloorRecords):
         t.changes.everything_changed()  # nothing of it is in a checkpoint of parts yet
         return t
 
-    def changed_parts(self) -> checkpoint.Parts:
-        """The parts of the checkpoint changed since the last one (checkpoint.py)."""
-        return checkpoint.changed_parts(self)
+    def changed_parts(self, region: tuple[int, int] | None = None) -> checkpoint.Parts:
+        """The parts of the checkpoint changed since the last one, and a region's parts besides (checkpoint.py)."""
+        return checkpoint.changed_parts(self, region)
 
     def checkpoint_taken(self) -> None:
         checkpoint.checkpoint_taken(self)
