@@ -16,7 +16,7 @@ from typing import Any
 
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.snapshot import (
-    ENTRY_FIELDS, _collector_paused, _entry_row, core_fields, group_row, restore,
+    _collector_paused, _entry_row, core_fields, group_row, restore,
 )
 
 GROUP_CHUNK = 500
