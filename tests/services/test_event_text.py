@@ -37,3 +37,10 @@ def test_the_history_names_the_players_the_levels_and_the_undo(tmp_path: Path) -
 def test_an_unknown_or_older_event_shape_shows_its_fields_rather_than_nothing() -> None:
     assert describe_event("something.new", {"a": 1}, {}) == "a=1"
     assert describe_event("entry.busted", {"busts": "not a list of busts"}, {}) == "busts=not a list of busts"
+
+
+def test_a_settings_change_is_told_in_the_settings_words_with_levels_named() -> None:
+    line = describe_event("settings.changed", {"changes": {"rebuy_until_level": 6, "addon_enabled": True,
+                                                           "guarantee": 1_500, "trust_table_stations": False}}, {})
+    assert line == ("Settings changed: rebuy period → level 6; add-on offered → yes; guarantee → 1,500; "
+                    "trust table stations → no")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tournament_director.domain.floor.settings_changes import LABELS as SETTING_LABELS
+
 Names = Mapping[int, str]
 
 
@@ -95,6 +97,18 @@ def _hand_next(p: Mapping[str, Any]) -> str:
     return f"Next hand at {where}{blinds}"
 
 
+_MORE_SETTING_WORDS = {
+    "name": "name", "scheduled_start": "scheduled start", "buy_in_options": "buy-in options",
+    "rebuy_max_chips": "rebuy at or below", "addon_enabled": "add-on offered",
+    "addon_only_on_break": "add-on only on a break",
+    "new_player_rule": "new players' seats", "tolerance_many_tables": "balance tolerance, many tables",
+    "tolerance_few_tables": "balance tolerance, few tables", "few_tables": "few tables up to",
+    "halt_short_by": "halt a table short by", "break_order": "break order", "final_table_size": "final table size",
+    "final_table_next_level": "final table from the next level", "redraw_final_table": "final table redrawn",
+    "trust_table_stations": "trust table stations",
+}
+
+
 def _settings_changed(p: Mapping[str, Any]) -> str:
     def shown(value: Any) -> str:
         if value is None:
@@ -107,8 +121,15 @@ def _settings_changed(p: Mapping[str, Any]) -> str:
             return ", ".join(str(v.get("name", v)) if isinstance(v, dict) else str(v) for v in value) or "none"
         return str(value)
 
+    def label(name: str) -> str:  # the words of the settings' refusals, without their article
+        words = SETTING_LABELS.get(name) or _MORE_SETTING_WORDS.get(name) or name.replace("_", " ")
+        return words.removeprefix("the ")
+
+    def value_of(name: str, value: Any) -> str:
+        return f"level {value}" if name.endswith("_until_level") and isinstance(value, int) else shown(value)
+
     changes = p.get("changes", {})
-    return "Settings changed: " + "; ".join(f"{name.replace('_', ' ')} → {shown(value)}"
+    return "Settings changed: " + "; ".join(f"{label(name)} → {value_of(name, value)}"
                                             for name, value in changes.items())
 
 
