@@ -24,7 +24,7 @@ from tournament_director.domain.floor.entries import level_of
 from tournament_director.domain.floor.records import Entry
 from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
 from tournament_director.domain.floor.standings import (
-    StandingsRow, last_group_places, payout_percentages, places, prizes_by_place, standings,
+    StandingsRow, last_group_places, payout_percentages, places, places_of, prizes_by_place, standings,
 )
 from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.icm import chip_chop, icm_deal
@@ -33,7 +33,7 @@ from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.services.settings import break_fields
 
 __all__ = [
-    "BustResult", "DealProposal", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
+    "BustResult", "DealProposal", "EntriesMark", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
     "SeatView", "StandingsRow", "TableView", "TournamentService",
 ]
 
@@ -148,6 +148,16 @@ def _check_seat(table: object, seat: object) -> None:
 
 def _level_argument(level: object) -> int | None:
     return None if level is None else limits.check_count(level, "level", 1, limits.MAX_LEVELS)
+
+
+@dataclass(frozen=True)
+class EntriesMark:
+    """Where a view of the entries stood when it last read them (``TournamentService.entries_since``)."""
+
+    journal: Any     # the floor's change journal: another one means the floor was rebuilt (an undo, a reopening)
+    event: int       # the journal's count of events then
+    alive: int       # players still in then, and bust groups then: a late registration moves every busted
+    groups: int      # player's place, a bust only adds the new places
 
 
 class TournamentService:
@@ -490,6 +500,30 @@ class TournamentService:
         t = self._t
         placed = places(t)
         return [self._entry_view(e, placed.get(e.id)) for e in t.entries.values()]
+
+    def entries_since(self, mark: EntriesMark | None) -> tuple[EntriesMark, list[EntryView] | None]:
+        """The entries changed since ``mark`` (a mark this returned before) and the mark of now; None instead of the
+        entries when every one is to be read again (a first look, a rebuilt floor, a change of the whole room, a
+        change that moves the places of the busted players)."""
+        t = self._t
+        journal = t.changes.journal
+        now = EntriesMark(journal, journal.count, t.alive, len(t.bust_groups))
+        if mark is None or mark.journal is not journal or t.finished or now.groups < mark.groups:
+            return now, None
+        newly_busted = sum(len(group.entries) for group in t.bust_groups[mark.groups:])
+        changed = journal.since(mark.event)
+        if changed is None or mark.alive - now.alive != newly_busted:
+            return now, None
+        entry_ids, table_numbers = changed
+        ids = set(entry_ids)
+        for number in table_numbers:   # a hand dealt or a seat changed: its players' status may have changed
+            table = dict.get(t.tables, number)
+            if table is not None:
+                ids.update(table.seats.values())
+                ids.update(table.waiting)
+        present = [dict.__getitem__(t.entries, i) for i in sorted(ids) if dict.__contains__(t.entries, i)]
+        placed = places_of(t, {e.id for e in present if e.busted})
+        return now, [self._entry_view(e, placed.get(e.id)) for e in present]
 
     def table(self, number: int) -> TableView:
         t = self._t

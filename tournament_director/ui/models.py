@@ -42,12 +42,15 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
     ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 
     def __init__(self, columns: Sequence[Column[Row]], rows: Sequence[Row] = (), parent: Any = None, *,
-                 text_colour: Callable[[Row], str | None] | None = None) -> None:
+                 text_colour: Callable[[Row], str | None] | None = None,
+                 key: Callable[[Row], Any] | None = None) -> None:
         super().__init__(parent)
         self._text_colour = text_colour   # e.g. busted players greyed out, absent players in orange
         self._columns = tuple(columns)
-        self._rows: tuple[Row, ...] = tuple(rows)
+        self._rows: list[Row] = list(rows)
         self._search_texts: list[str] | None = None
+        self._key = key                   # what names a row across updates (update_rows)
+        self._position: dict[Any, int] | None = None
 
     def set_text_colour(self, text_colour: Callable[[Row], str | None] | None) -> None:
         """New text colours (another console theme): the views repaint every row."""
@@ -58,24 +61,55 @@ class RowTableModel(QAbstractTableModel, Generic[Row]):
 
     # ----- data in -------------------------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Row]) -> None:
-        rows = tuple(rows)
+        rows = list(rows)
         if rows == self._rows:
             return  # the same rows: no reset, so the view keeps its layout (a clock change redraws nothing here)
         self.beginResetModel()
         self._rows = rows
         self._search_texts = None
+        self._position = None
         self.endResetModel()
+
+    def update_rows(self, changed: Sequence[Row]) -> None:
+        """Replace the rows of the same key in place (dataChanged) and add the new ones at the end (rowsInserted):
+        no reset, so the cost follows the rows changed, not the rows held. Needs the model's ``key``."""
+        if self._key is None:
+            raise TypeError("update_rows needs a model made with a key")
+        if self._position is None:
+            self._position = {self._key(r): i for i, r in enumerate(self._rows)}
+        added: list[Row] = []
+        last_column = len(self._columns) - 1
+        for row in changed:
+            i = self._position.get(self._key(row))
+            if i is None:
+                added.append(row)
+            elif self._rows[i] != row:
+                self._rows[i] = row
+                if self._search_texts is not None:
+                    self._search_texts[i] = self._search_text_of(row)
+                self.dataChanged.emit(self.index(i, 0), self.index(i, last_column))
+        if added:
+            first = len(self._rows)
+            self.beginInsertRows(QModelIndex(), first, first + len(added) - 1)
+            for offset, row in enumerate(added):
+                self._position[self._key(row)] = first + offset
+                self._rows.append(row)
+                if self._search_texts is not None:
+                    self._search_texts.append(self._search_text_of(row))
+            self.endInsertRows()
+
+    def _search_text_of(self, row: Row) -> str:
+        return "\t".join(_display(c.value(row)) for c in self._columns).casefold()
 
     def search_text(self, row: int) -> str:
         """Every column of ``row`` as shown, case-folded in one string: what search-as-you-type looks in.
         Built once per set of rows, so a keystroke costs one substring test per row, not a call per cell."""
         if self._search_texts is None:
-            self._search_texts = ["\t".join(_display(c.value(r)) for c in self._columns).casefold()
-                                  for r in self._rows]
+            self._search_texts = [self._search_text_of(r) for r in self._rows]
         return self._search_texts[row]
 
     @property
-    def rows(self) -> tuple[Row, ...]:
+    def rows(self) -> Sequence[Row]:
         return self._rows
 
     def row_at(self, row: int) -> Row:
@@ -183,7 +217,7 @@ class NameSearchProxy(SearchProxy):
     def __init__(self, text_of: Callable[[Any], str], parent: Any = None) -> None:
         super().__init__(parent)
         self._text_of = text_of
-        self._folded: tuple[Any, list[str]] | None = None
+        self._folded: dict[int, tuple[Any, str]] = {}   # source row -> (the row, its folded text)
 
     def set_search_text(self, text: str) -> None:
         super().set_search_text(folded(text))
@@ -194,9 +228,12 @@ class NameSearchProxy(SearchProxy):
         model = self.sourceModel()
         if not isinstance(model, RowTableModel):
             return False
-        if self._folded is None or self._folded[0] is not model.rows:
-            self._folded = (model.rows, [folded(self._text_of(r)) for r in model.rows])
-        return self._needle in self._folded[1][source_row]
+        row = model.row_at(source_row)
+        cached = self._folded.get(source_row)
+        if cached is None or cached[0] is not row:   # folded once per row, again only when that row changes
+            cached = (row, folded(self._text_of(row)))
+            self._folded[source_row] = cached
+        return self._needle in cached[1]
 
 
 # ----- the rows the console shows -----------------------------------------------------------------------
@@ -284,7 +321,8 @@ def status_colours(theme: str) -> dict[str, str]:
 
 def entries_model(rows: Sequence[EntryRow] = (), parent: Any = None, theme: str = "light") -> RowTableModel[EntryRow]:
     colours = status_colours(theme)
-    return RowTableModel(ENTRY_COLUMNS, rows, parent, text_colour=lambda r: colours.get(r.status))
+    return RowTableModel(ENTRY_COLUMNS, rows, parent, text_colour=lambda r: colours.get(r.status),
+                         key=lambda r: r.entry_id)
 
 
 def results_model(rows: Sequence[ResultRow] = (), parent: Any = None) -> RowTableModel[ResultRow]:

@@ -12,6 +12,7 @@ only writes a little more.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
@@ -91,6 +92,37 @@ class Changed:
         return self.everything or bool(self.keys)
 
 
+class ChangeJournal:
+    """The entries and tables each applied event changed, numbered, so a view redraws only what changed since it
+    last looked (the console's Players tab). Only the latest ``KEEP`` events are kept: a view further behind, or
+    an event that walked a whole mapping, reads everything again."""
+
+    KEEP = 2000
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._recent: deque[tuple[int, set[Any], set[Any], bool]] = deque(maxlen=self.KEEP)
+
+    def add(self, entries: set[Any], tables: set[Any], everything: bool) -> None:
+        self.count += 1
+        self._recent.append((self.count, entries, tables, everything))
+
+    def since(self, mark: int) -> tuple[set[Any], set[Any]] | None:
+        """The entries and tables changed after event number ``mark``, or None when that is not known."""
+        if mark > self.count or self.count - mark > len(self._recent):
+            return None
+        entries: set[Any] = set()
+        tables: set[Any] = set()
+        for number, changed_entries, changed_tables, everything in reversed(self._recent):
+            if number <= mark:
+                break
+            if everything:
+                return None
+            entries |= changed_entries
+            tables |= changed_tables
+        return entries, tables
+
+
 class FloorChanges:
     """What changed since the last checkpoint (``checkpoint_*``) and since the table index last looked
     (``index_tables``)."""
@@ -101,6 +133,7 @@ class FloorChanges:
         self.checkpoint_entries = Changed()
         self.checkpoint_tables = Changed()
         self.index_tables = Changed()
+        self.journal = ChangeJournal()
 
     def start(self) -> None:
         self.entries.recording = self.tables.recording = True
@@ -109,6 +142,7 @@ class FloorChanges:
         self.entries.recording = self.tables.recording = False
         entries, every_entry = self.entries.take()
         tables, every_table = self.tables.take()
+        self.journal.add(entries, tables, every_entry or every_table)
         if entries or every_entry:
             self.checkpoint_entries.add(entries, every_entry)
         if tables or every_table:

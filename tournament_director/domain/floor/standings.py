@@ -90,6 +90,24 @@ def places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     return result
 
 
+def places_of(t: FloorRecords, wanted: set[int]) -> dict[int, tuple[int, int]]:
+    """The places of the ``wanted`` busted entries, read from the latest bust groups back only as far as they
+    are found (a bust just recorded is in the latest group)."""
+    result: dict[int, tuple[int, int]] = {}
+    missing = set(wanted)
+    running = t.alive
+    for group in reversed(t.bust_groups):
+        if not missing:
+            break
+        for tier in group_tiers(group):
+            for entry_id in tier:
+                if entry_id in missing:
+                    result[entry_id] = (running + 1, running + len(tier))
+                    missing.discard(entry_id)
+            running += len(tier)
+    return result
+
+
 def last_group_places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     """Places of the latest bust group only (cheap: used after each bust)."""
     if not t.bust_groups:

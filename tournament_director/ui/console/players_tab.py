@@ -124,6 +124,9 @@ class PlayersTab(Tab):
         b["draw"].clicked.connect(self.draw_seats)
         b["close_registration"].clicked.connect(self.close_registration)
         print_menu(b["seat_card"], lambda: self._print(self.seat_card_html()), self.save_seat_card)
+        self._mark: Any = None         # where the rows stood when last refreshed (floor.entries_since)
+        self._floor_seen: Any = None
+        self._names: dict[int, str] = {}
         self.busting: Any = None  # the console's Busting (ui/console/busting.py), set by the window
         self.which_dialog: WhichPlayerDialog | None = None
         self._update_buttons()
@@ -206,22 +209,41 @@ class PlayersTab(Tab):
                                        else "Absent (Ctrl+Shift+P)")
 
     def refresh(self) -> None:
+        """Redraw the entries changed since the last refresh in place; every row only when the floor was rebuilt
+        or the change moved every busted player's place (floor.entries_since)."""
         floor = self.floor
         if floor is None:
+            self._mark = None
             self.set_rows(())
             self.figures_label.setText("")
             return
-        entries = floor.entries()
-        names = {e.entry_id: e.name for e in entries}
-        rows = []
-        for e in entries:
-            row = entry_row(e)
-            if e.eliminated_by:
-                row = replace(row, eliminated_by=", ".join(names.get(i, f"#{i}") for i in e.eliminated_by))
-            rows.append(row)
-        self.set_rows(rows)
+        self._mark, changed = floor.entries_since(self._mark if self._floor_seen is floor else None)
+        self._floor_seen = floor
+        if changed is not None and not self._renamed(changed):
+            self._names.update((e.entry_id, e.name) for e in changed)
+            self.update_rows([self._row(e) for e in changed])
+        else:   # everything again; a renamed player is also named in the rows of the players he knocked out
+            entries = floor.entries()
+            self._names = {e.entry_id: e.name for e in entries}
+            self.set_rows([self._row(e) for e in entries])
         self.buy_in_choice.refresh()
         self.figures_label.setText(figures_text(self.session.floor_figures()))
+
+    def _renamed(self, changed: Sequence[Any]) -> bool:
+        return any(e.entry_id in self._names and self._names[e.entry_id] != e.name for e in changed)
+
+    def _row(self, entry: Any) -> EntryRow:
+        row = entry_row(entry)
+        if entry.eliminated_by:
+            row = replace(row, eliminated_by=", ".join(self._names.get(i, f"#{i}") for i in entry.eliminated_by))
+        return row
+
+    def update_rows(self, rows: Sequence[EntryRow]) -> None:
+        """The changed rows redrawn in place (no reset: the view keeps its selection and scroll)."""
+        if rows:
+            self.model.update_rows(rows)
+            self._update_count()
+            self._update_buttons()
 
     # ----- registration ------------------------------------------------------------------------------------
     def _suggest_registry_names(self, text: str) -> None:

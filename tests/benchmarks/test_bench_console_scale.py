@@ -1,0 +1,81 @@
+"""Benchmark (``make bench``; it prints figures, it never passes or fails on time): the console's bust latency at
+10,000 and at 100,000 entries side by side, the real MainWindow offscreen with the Players tab in front.
+
+Each field is registered and seated through the services, then a few players are busted (eliminated by a player of
+the same table) through the session, the window redrawing as it does for the director. Printed for each: the bust
+with the redraw (median and max), the Players tab's own refresh inside it, and as the reference measured in the
+same run the tab's rebuild of every row (what each bust cost before the tab redrew only the changed rows)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from tournament_director.services.session import DirectorSession, NewTournamentPlan
+from tournament_director.ui.console.window import MainWindow
+
+BUSTS = 8
+
+
+def console_busts(qapp, folder: Path, entries: int) -> dict[str, float]:
+    session = DirectorSession.open(folder / "room.sqlite", backup_dir=folder / "backups", rng=random.Random(3))
+    session.create_from_plan(NewTournamentPlan(f"{entries:,} entries", "turbo", tables=entries // 9 + 1))
+    floor = session.tournament
+    session.run(floor.register_many, [f"Player {n:06d}" for n in range(entries)])
+    session.run(floor.draw_seats)
+    settings = QSettings(str(folder / "ui-settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(session, settings=settings, sounds=False)
+    window.resize(1400, 860)
+    window.show()
+    tab = window.players_tab
+    window.tabs.setCurrentWidget(tab)
+    qapp.processEvents()
+    refreshing: list[float] = []
+    refresh = tab.refresh
+
+    def timed_refresh() -> None:
+        started = time.perf_counter()
+        refresh()
+        refreshing.append((time.perf_counter() - started) * 1000)
+
+    tab.refresh = timed_refresh  # type: ignore[method-assign]
+    rng = random.Random(5)
+    busts: list[float] = []
+    tab_ms: list[float] = []
+    for _ in range(BUSTS):
+        seated = [r for r in tab.model.rows if r.status == "playing"]
+        victim = rng.choice(seated)
+        winner = next(r for r in seated if r.table == victim.table and r.entry_id != victim.entry_id)
+        refreshing.clear()
+        started = time.perf_counter()
+        session.run(floor.bust, victim.entry_id, [winner.entry_id])
+        qapp.processEvents()
+        busts.append((time.perf_counter() - started) * 1000)
+        tab_ms.append(sum(refreshing))
+        assert next(r for r in tab.model.rows if r.entry_id == victim.entry_id).status == "busted"
+    started = time.perf_counter()
+    tab.set_rows([tab._row(e) for e in floor.entries()])
+    rebuild = (time.perf_counter() - started) * 1000
+    window.close()
+    session.close()
+    return {"median": statistics.median(busts), "max": max(busts), "tab": statistics.median(tab_ms),
+            "tab_max": max(tab_ms), "rebuild": rebuild}
+
+
+def test_bench_console_bust_at_10000_and_100000_entries(qapp, tmp_path) -> None:
+    figures = {}
+    for entries in (10_000, 100_000):
+        folder = tmp_path / str(entries)
+        folder.mkdir()
+        figures[entries] = console_busts(qapp, folder, entries)
+    print(f"\nconsole bust, Players tab in front ({BUSTS} busts each)")
+    print(f"{'':34}{'10,000':>12}{'100,000':>12}{'ratio':>8}")
+    for key, label in (("median", "bust + redraw, median ms"), ("max", "bust + redraw, max ms"),
+                       ("tab", "Players tab refresh, median ms"), ("tab_max", "Players tab refresh, max ms"),
+                       ("rebuild", "reference: rebuild every row, ms")):
+        small, big = figures[10_000][key], figures[100_000][key]
+        print(f"{label:34}{small:12.1f}{big:12.1f}{big / max(small, 1e-9):8.1f}")

@@ -1,0 +1,34 @@
+"""The Players tab over a larger field redraws a bust in place: the model is not reset, the busted row shows its
+place, and Find still finds the player by name afterwards."""
+
+from __future__ import annotations
+
+from tests.ui.console.test_console_wiring import console, open_session
+from tournament_director.services.session import NewTournamentPlan
+
+
+def test_a_bust_at_a_larger_field_updates_the_row_in_place(qtbot, tmp_path, ui_settings) -> None:
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("Saturday Deepstack", "turbo", tables=34))
+    floor = session.tournament
+    session.run(floor.register_many, [f"Player {n:03d}" for n in range(300)])
+    session.run(floor.draw_seats)
+    window = console(qtbot, session, ui_settings)
+    tab = window.players_tab
+    window.tabs.setCurrentWidget(tab)
+    assert tab.model.rowCount() == 300
+    resets: list[int] = []
+    tab.model.modelReset.connect(lambda: resets.append(1))
+    victim = next(r for r in tab.model.rows if r.name == "Player 123")
+    winner = next(r for r in tab.model.rows if r.table == victim.table and r.entry_id != victim.entry_id)
+    assert tab.bust(victim.entry_id, [winner.entry_id]) is not None
+    assert resets == []
+    row = next(r for r in tab.model.rows if r.entry_id == victim.entry_id)
+    assert (row.status, row.place, row.eliminated_by) == ("busted", 300, winner.name)
+    assert tab.model.rowCount() == 300
+    qtbot.keyClicks(tab.search, "player 123")
+    assert [r.name for r in tab.matches()] == ["Player 123"] and tab.matches()[0].place == 300
+    tab.search.clear()
+    session.run(floor.register, "Late Comer")   # a late entry moves every busted place: all rows read again
+    assert next(r for r in tab.model.rows if r.entry_id == victim.entry_id).place == 301
+    assert any(r.name == "Late Comer" for r in tab.model.rows)
