@@ -663,6 +663,7 @@ class Simulation:
 @example(seed=4, entries=40, seats=5)  # the small-blind seat as the short table's only open seat (TDA 11-A)
 @example(seed=204, entries=60, seats=8)  # a table opened for late registrations filled by balancing
 @example(seed=910066926, entries=20, seats=2)  # one player left while late registration is still open
+@example(seed=712, entries=20, seats=5)  # two players moved to a table left with one (TDA 11-A: not into the SB)
 def test_whole_simulated_tournaments_keep_the_floor_rules_after_every_command(tmp_path_factory, seed, entries, seats):
     path = tmp_path_factory.mktemp("sim") / "t.sqlite"
     simulation = Simulation(seed, path, entries=entries, seats=seats, max_commands=5_000)

@@ -125,7 +125,7 @@ def worst_position_seats(table: Table, button_mode: str = "dead") -> list[int]:
     Each seat is judged with the player in it, since his arrival can change the next hand's positions
     (a heads-up table becomes three-handed, the dead small blind falls on his seat)."""
     open_seats = table.open_seats()
-    if table.players < 2:
+    if table.players < 1:
         return open_seats
     ranked: list[tuple[int, int]] = []
     for seat in open_seats:
