@@ -73,3 +73,22 @@ def open_tournament(path: Path, players: int = 9) -> DirectorSession:
     floor.register_many([f"Player {i}" for i in range(1, players + 1)])
     floor.draw_seats()
     return session
+
+
+def console_in_play(qtbot, tmp_path: Path, ui_settings, monkeypatch):
+    """The console on a running tournament, refusals collected in ``window.refusals`` instead of shown, the room
+    display (if a test switched it on) stopped at the end; a generator for a fixture to yield from."""
+    from PySide6.QtWidgets import QMessageBox
+
+    refusals: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: refusals.append(text))
+    session = open_session(tmp_path)
+    running_tournament(session)
+    window = show_console(qtbot, session, ui_settings)
+    window.refusals = refusals
+    yield window
+    display = getattr(window, "room_display", None)
+    if display is not None:
+        display.server.stop()
+    window.close()
+    session.close()

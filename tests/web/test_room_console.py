@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
-from tests.ui.tournament_setup import open_session, running_tournament, show_console
+from tests.ui.tournament_setup import console_in_play
 from tests.web.conftest import Client, free_port
 
 LEFT = Qt.MouseButton.LeftButton
@@ -19,18 +19,7 @@ LEFT = Qt.MouseButton.LeftButton
 
 @pytest.fixture
 def console(qtbot, tmp_path, ui_settings, monkeypatch):
-    refusals: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: refusals.append(text))
-    session = open_session(tmp_path)
-    running_tournament(session)
-    window = show_console(qtbot, session, ui_settings)
-    window.refusals = refusals
-    yield window
-    display = getattr(window, "room_display", None)
-    if display is not None:
-        display.server.stop()
-    window.close()
-    session.close()
+    yield from console_in_play(qtbot, tmp_path, ui_settings, monkeypatch)
 
 
 def choose_port(qtbot, dialog, port: int) -> None:

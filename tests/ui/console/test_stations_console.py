@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtMultimedia import QSoundEffect
-from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
+from PySide6.QtWidgets import QDialogButtonBox
 
-from tests.ui.tournament_setup import open_session, running_tournament, show_console
+from tests.ui.tournament_setup import console_in_play
 from tests.web.conftest import free_port
 from tournament_director.services.stations import station_name
 from tournament_director.ui.console.room_display import start_room_display
@@ -26,18 +26,7 @@ SHOTS = Path("/tmp/shots-stations")
 
 @pytest.fixture
 def console(qtbot, tmp_path, ui_settings, monkeypatch):
-    refusals: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: refusals.append(text))
-    session = open_session(tmp_path)
-    running_tournament(session)
-    window = show_console(qtbot, session, ui_settings)
-    window.refusals = refusals
-    yield window
-    display = getattr(window, "room_display", None)
-    if display is not None:
-        display.server.stop()
-    window.close()
-    session.close()
+    yield from console_in_play(qtbot, tmp_path, ui_settings, monkeypatch)
 
 
 def seated(session, table: int):
