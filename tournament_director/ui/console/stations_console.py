@@ -8,6 +8,7 @@ red band. Station codes… opens each table's QR code (ui/console/station_codes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -164,28 +165,26 @@ class StationsPanel(QDialog):
         self.refresh()
 
 
+def _show_once(window: Any, name: str, make: Callable[[Any], Any]) -> Any:
+    """The window's ``name`` dialog, made the first time, brought up to date and to the front."""
+    dialog = getattr(window, name, None)
+    if dialog is None:
+        dialog = make(window)
+        setattr(window, name, dialog)
+    dialog.refresh()
+    dialog.show()
+    dialog.raise_()
+    return dialog
+
+
 def open_stations_panel(window: Any) -> StationsPanel:
-    panel = getattr(window, "stations_panel", None)
-    if panel is None:
-        panel = StationsPanel(window)
-        window.stations_panel = panel
-    panel.refresh()
-    panel.show()
-    panel.raise_()
-    return panel
+    return _show_once(window, "stations_panel", StationsPanel)
 
 
 def open_station_codes(window: Any) -> Any:
     from tournament_director.ui.console.station_codes import StationCodesDialog
 
-    dialog = getattr(window, "station_codes_dialog", None)
-    if dialog is None:
-        dialog = StationCodesDialog(window)
-        window.station_codes_dialog = dialog
-    dialog.refresh()
-    dialog.show()
-    dialog.raise_()
-    return dialog
+    return _show_once(window, "station_codes_dialog", StationCodesDialog)
 
 
 def add_stations_actions(window: Any) -> None:
