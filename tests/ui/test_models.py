@@ -88,6 +88,28 @@ def test_sorting_by_chips_is_numeric_not_alphabetic() -> None:
     assert [proxy.source_row(r).name for r in range(3)] == ["B", "A", "C"]
 
 
+
+def test_rows_read_again_replace_only_those_changed_and_the_sorted_proxy_follows() -> None:
+    rows = ten_thousand_entries()
+    model = entries_model(rows)
+    proxy = SearchProxy()
+    proxy.setSourceModel(model)
+    proxy.sort(6, Qt.SortOrder.DescendingOrder)   # by chips
+    resets: list[int] = []
+    changed: list[int] = []
+    model.modelReset.connect(lambda: resets.append(1))
+    model.dataChanged.connect(lambda first, _last, _roles=(): changed.append(first.row()))
+    again = list(rows)
+    again[4] = EntryRow(5, rows[4].name, status="busted", place=10_000)
+    again[7] = EntryRow(8, rows[7].name, table=1, seat=8, chips=10**6)
+    assert model.set_rows(again) is False and resets == [] and sorted(changed) == [4, 7]
+    assert proxy.source_row(0).entry_id == 8   # the new chip leader sorted to the top
+    assert model.rows == again
+    fewer = again[:-1]                              # an entry gone (a registration undone): everything again
+    assert model.set_rows(fewer) is True and resets == [1]
+    many = [EntryRow(r.entry_id, r.name, chips=1) for r in fewer]   # beyond the in-place limit
+    assert model.set_rows(many) is True and resets == [1, 1] and model.rows == many
+
 HOSTILE = "<script>alert('x')</script> & =HYPERLINK(\"http://evil\")"
 
 

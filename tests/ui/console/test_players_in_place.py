@@ -3,6 +3,8 @@ place, and Find still finds the player by name afterwards."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from tests.ui.console.test_console_wiring import console, open_session
 from tournament_director.services.session import NewTournamentPlan
 
@@ -32,3 +34,27 @@ def test_a_bust_at_a_larger_field_updates_the_row_in_place(qtbot, tmp_path, ui_s
     session.run(floor.register, "Late Comer")   # a late entry moves every busted place: all rows read again
     assert next(r for r in tab.model.rows if r.entry_id == victim.entry_id).place == 301
     assert any(r.name == "Late Comer" for r in tab.model.rows)
+
+
+def test_undoing_a_bust_redraws_the_rows_in_place_and_keeps_the_selection(qtbot, tmp_path, ui_settings) -> None:
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("Saturday Deepstack", "turbo", tables=34))
+    floor = session.tournament
+    session.run(floor.register_many, [f"Player {n:03d}" for n in range(300)])
+    session.run(floor.draw_seats)
+    window = console(qtbot, session, ui_settings)
+    tab = window.players_tab
+    window.tabs.setCurrentWidget(tab)
+    victim = next(r for r in tab.model.rows if r.name == "Player 123")
+    winner = next(r for r in tab.model.rows if r.table == victim.table and r.entry_id != victim.entry_id)
+    assert tab.bust(victim.entry_id, [winner.entry_id]) is not None
+    assert tab.select_entry(winner.entry_id)
+    resets: list[int] = []
+    tab.model.modelReset.connect(lambda: resets.append(1))
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)   # the floor is read again
+    assert resets == []   # the rows that changed are replaced; the sorted view is not rebuilt
+    row = next(r for r in tab.model.rows if r.entry_id == victim.entry_id)
+    assert (row.status, row.place, row.eliminated_by, row.chips) == ("playing", None, "", victim.chips)
+    assert next(r for r in tab.model.rows if r.entry_id == winner.entry_id).chips == winner.chips
+    assert tab.selected_entry() is not None and tab.selected_entry().entry_id == winner.entry_id
+    assert [r.name for r in tab.model.rows] == [f"Player {n:03d}" for n in range(300)]

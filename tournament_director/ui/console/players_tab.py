@@ -163,9 +163,9 @@ class PlayersTab(Tab):
 
     def set_rows(self, rows: Sequence[EntryRow]) -> None:
         selected = self.selected_entry()
-        self.model.set_rows(rows)
+        reset = self.model.set_rows(rows)
         self._update_count()
-        if selected is not None:
+        if selected is not None and reset:
             self.select_entry(selected.entry_id)
         self._update_buttons()
 
