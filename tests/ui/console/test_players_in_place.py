@@ -1,5 +1,6 @@
 """The Players tab over a larger field redraws a bust in place: the model is not reset, the busted row shows its
-place, and Find still finds the player by name afterwards."""
+place, and Find still finds the player by name afterwards; an undo (the floor read again) changes only the rows it
+changed, the selection kept."""
 
 from __future__ import annotations
 
@@ -9,15 +10,20 @@ from tests.ui.console.test_console_wiring import console, open_session
 from tournament_director.services.session import NewTournamentPlan
 
 
-def test_a_bust_at_a_larger_field_updates_the_row_in_place(qtbot, tmp_path, ui_settings) -> None:
+def three_hundred_seated(qtbot, tmp_path, ui_settings):  # type: ignore[no-untyped-def]
+    """300 players seated at 34 tables, the console open on the Players tab."""
     session = open_session(tmp_path)
     session.create_from_plan(NewTournamentPlan("Saturday Deepstack", "turbo", tables=34))
-    floor = session.tournament
-    session.run(floor.register_many, [f"Player {n:03d}" for n in range(300)])
-    session.run(floor.draw_seats)
+    session.run(session.tournament.register_many, [f"Player {n:03d}" for n in range(300)])
+    session.run(session.tournament.draw_seats)
     window = console(qtbot, session, ui_settings)
-    tab = window.players_tab
-    window.tabs.setCurrentWidget(tab)
+    window.tabs.setCurrentWidget(window.players_tab)
+    return session, window, window.players_tab
+
+
+def test_a_bust_at_a_larger_field_updates_the_row_in_place(qtbot, tmp_path, ui_settings) -> None:
+    session, window, tab = three_hundred_seated(qtbot, tmp_path, ui_settings)
+    floor = session.tournament
     assert tab.model.rowCount() == 300
     resets: list[int] = []
     tab.model.modelReset.connect(lambda: resets.append(1))
@@ -37,14 +43,8 @@ def test_a_bust_at_a_larger_field_updates_the_row_in_place(qtbot, tmp_path, ui_s
 
 
 def test_undoing_a_bust_redraws_the_rows_in_place_and_keeps_the_selection(qtbot, tmp_path, ui_settings) -> None:
-    session = open_session(tmp_path)
-    session.create_from_plan(NewTournamentPlan("Saturday Deepstack", "turbo", tables=34))
+    session, window, tab = three_hundred_seated(qtbot, tmp_path, ui_settings)
     floor = session.tournament
-    session.run(floor.register_many, [f"Player {n:03d}" for n in range(300)])
-    session.run(floor.draw_seats)
-    window = console(qtbot, session, ui_settings)
-    tab = window.players_tab
-    window.tabs.setCurrentWidget(tab)
     victim = next(r for r in tab.model.rows if r.name == "Player 123")
     winner = next(r for r in tab.model.rows if r.table == victim.table and r.entry_id != victim.entry_id)
     assert tab.bust(victim.entry_id, [winner.entry_id]) is not None
