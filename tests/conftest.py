@@ -1,5 +1,6 @@
 """Fixtures shared by the whole suite: a temporary database path, an open store and a seeded random source,
-and a private sound server so the clock's sounds really play during the tests.
+throwaway console settings and the screenshots folder, and a private sound server so the clock's sounds really
+play during the tests.
 
 Area test folders add their own fixtures in their own conftest.py files.
 """
@@ -20,6 +21,7 @@ import pytest
 from tournament_director.store import Store
 
 TEST_SEED = 20240501
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 _sound_server: subprocess.Popen | None = None
 
@@ -98,3 +100,20 @@ def pg_url(pg_server) -> str:
 def rng() -> random.Random:
     """A seeded random source, for code that accepts an injected ``random.Random``."""
     return random.Random(TEST_SEED)
+
+
+@pytest.fixture
+def artifacts_dir() -> Path:
+    """Where screenshots go (ignored by git) so anyone can look at them after a test run."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def ui_settings(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A QSettings in a temporary INI file, so tests never read or write the director's real settings."""
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(str(tmp_path / "ui-settings.ini"), QSettings.Format.IniFormat)
+    yield settings
+    settings.sync()

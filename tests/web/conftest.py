@@ -17,23 +17,6 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-
-@pytest.fixture
-def artifacts_dir() -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS
-
-
-@pytest.fixture
-def ui_settings(tmp_path: Path):
-    from PySide6.QtCore import QSettings
-
-    settings = QSettings(str(tmp_path / "ui-settings.ini"), QSettings.Format.IniFormat)
-    yield settings
-    settings.sync()
-
 
 @pytest.fixture
 def room_session(tmp_path: Path, qapp) -> Iterator[Any]:
