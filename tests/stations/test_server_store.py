@@ -23,7 +23,7 @@ def test_migrations_build_the_schema_on_an_empty_postgresql_database(pg_url) -> 
             assert connection.execute("SELECT version_num FROM alembic_version").fetchall() == [(SCHEMA_HEAD,)]
             tables = {r[0] for r in connection.execute(
                 "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
-        assert {"tournament", "player", "event", "snapshot", "snapshot_part", "heartbeat", "app_info"} <= tables
+        assert {"tournament", "player", "event", "snapshot", "snapshot_part", "heartbeat", "station_code", "app_info"} <= tables
         ann = store.add_player("Ann Lee")
         assert store.get_player(ann.id).name == "Ann Lee" and store.find_players("ann")[0].id == ann.id
         with pytest.raises(DomainError, match="backups are the operator's \\(pg_dump"):
@@ -93,3 +93,15 @@ def test_a_database_of_another_program_is_refused_untouched(pg_url) -> None:
 def test_an_unreachable_server_is_refused_with_the_address() -> None:
     with pytest.raises(DatabaseRefused, match="127.0.0.1:1/nowhere was refused: the server did not let"):
         Store.open("postgresql://td@127.0.0.1:1/nowhere")
+
+
+def test_the_table_stations_codes_are_kept_on_the_server_and_a_new_code_replaces_the_old(pg_url) -> None:
+    with Store.open(pg_url) as store:
+        tournament = store.create_tournament("Main Event")
+        codes = store.station_codes(tournament)
+        codes.save(1, "first-code")
+        codes.save(2, "second-code")
+        codes.save(1, "renewed-code")
+    with Store.open(pg_url) as store:   # another station, or the program started again
+        assert store.station_codes(tournament).all() == {1: "renewed-code", 2: "second-code"}
+        assert store.station_codes(store.create_tournament("Side Event")).all() == {}

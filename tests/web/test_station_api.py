@@ -97,3 +97,34 @@ def test_a_revoked_code_stops_working_and_the_new_one_works(room_session, room_s
     assert status == 403 and "replaced it" in error
     status, answer = client.json(station(3, "call_floor", token=new), {"seat": 2, "note": "clock  the player"})
     assert status == 200 and answer["station"]["calls"][0]["note"] == "clock the player"
+
+
+def test_the_codes_printed_on_the_table_cards_still_work_after_the_program_restarts(qtbot, tmp_path) -> None:
+    from tests.ui.tournament_setup import open_session, running_tournament
+    from tests.web.conftest import Client
+    from tournament_director.web.server import RoomServer
+
+    session = open_session(tmp_path)
+    running_tournament(session)
+    tournament = session.tournament_id
+    server = RoomServer(session)
+    server.start("127.0.0.1", 0)
+    kept, replaced = server.stations.tokens.token(1), server.stations.tokens.token(2)
+    renewed = server.stations.tokens.revoke(2)
+    server.stop()
+    session.close()
+
+    session = open_session(tmp_path)   # the program starts again on the same file
+    session.select_tournament(tournament)
+    server = RoomServer(session)
+    server.start("127.0.0.1", 0)
+    try:
+        client = Client(qtbot, server.url)
+        assert client.json(f"/api/station/1?token={kept}")[0] == 200
+        assert client.json(f"/api/station/2?token={renewed}")[0] == 200
+        status, error = refused(client, f"/api/station/2/call_floor?token={replaced}", {"seat": 1})
+        assert status == 403 and "replaced it" in error
+        assert server.stations.tokens.token(1) == kept   # the console shows and prints the same code again
+    finally:
+        server.stop()
+        session.close()

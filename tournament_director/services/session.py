@@ -466,6 +466,13 @@ class DirectorSession:
     def database_location(self) -> str:
         return getattr(self._store, "location", "") if self._store is not None else ""
 
+    def station_codes(self) -> Any:
+        """The codes of the selected tournament's table stations, kept in the database (store/station_codes.py);
+        None when no tournament is selected."""
+        if self._store is None or self._tournament_id is None:
+            return None
+        return self._store.station_codes(self._tournament_id)
+
     def change_feed(self) -> Any:
         """Something whose ``fileno()`` becomes readable when another station records (the UI watches it and then
         calls ``take_changes``); None on a file, which one station uses alone."""

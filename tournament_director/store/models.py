@@ -116,6 +116,16 @@ class HeartbeatRow(SQLModel, table=True):
     beat_at: str
 
 
+
+class StationCodeRow(SQLModel, table=True):
+    """The code of one table's station (store/station_codes.py): printed on the table card as a QR code."""
+
+    __tablename__ = "station_code"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    table_number: int = Field(primary_key=True)
+    code: str
+    made_at: str
+
 class LeagueRow(SQLModel, table=True):
     """A league: its points formula (TD3's formula language, domain/leagues) and another program's id."""
 

@@ -45,24 +45,42 @@ def _plain(value: Any) -> Any:
 
 
 class StationTokens:
-    """One random token per table, made when first asked for; ``revoke`` replaces it (the old code stops)."""
+    """One random token per table of the selected tournament, made when first asked for and kept in the database
+    (``session.station_codes()``), so the table cards stay good after a restart; ``revoke`` replaces it (the old
+    code stops). Without a session (or a tournament) the tokens live in memory."""
 
-    def __init__(self) -> None:
-        self._tokens: dict[int, str] = {}
+    def __init__(self, session: Any = None) -> None:
+        self._session = session
+        self._loaded: tuple[Any, dict[int, str]] | None = None   # (the codes' owner, table -> token)
+
+    def _codes(self) -> tuple[Any, dict[int, str]]:
+        store = self._session.station_codes() if self._session is not None else None
+        owner = store.tournament_id if store is not None else None
+        if self._loaded is None or self._loaded[0] != owner:
+            self._loaded = (owner, store.all() if store is not None else {})
+        return store, self._loaded[1]
+
+    def _make(self, table: int, previous: str | None) -> str:
+        store, tokens = self._codes()
+        token = secrets.token_urlsafe(12)
+        while token == previous:
+            token = secrets.token_urlsafe(12)
+        if store is not None:
+            store.save(table, token)   # saved before it is handed out: a card printed is a card that works
+        tokens[table] = token
+        return token
 
     def token(self, table: int) -> str:
-        if table not in self._tokens:
-            self._tokens[table] = secrets.token_urlsafe(12)
-        return self._tokens[table]
+        _store, tokens = self._codes()
+        return tokens[table] if table in tokens else self._make(table, None)
 
     def revoke(self, table: int) -> str:
-        previous = self._tokens.get(table)
-        while self._tokens.get(table) == previous:
-            self._tokens[table] = secrets.token_urlsafe(12)
-        return self._tokens[table]
+        _store, tokens = self._codes()
+        return self._make(table, tokens.get(table))
 
     def check(self, table: int, token: object) -> None:
-        known = self._tokens.get(table)
+        _store, tokens = self._codes()
+        known = tokens.get(table)
         if not isinstance(token, str) or known is None or not hmac.compare_digest(token.encode(), known.encode()):
             raise AccessRefused(f"This is not table {table}'s code, or the director has replaced it: scan the QR "
                                 "code on the table card again.", 403)
@@ -94,7 +112,7 @@ class StationRoutes:
 
     def __init__(self, session: Any, *, on_action: Callable[[int, str, str, Any], None] = lambda *a: None) -> None:
         self.session = session
-        self.tokens = StationTokens()
+        self.tokens = StationTokens(session)
         self._on_action = on_action
         self._views: dict[int, dict[str, Any]] = {}   # table -> its view at the sequence _views_key
         self._views_key: tuple[Any, ...] | None = None
