@@ -143,6 +143,8 @@ class DirectorSession:
         self._services: dict[str, Any] = {}
         self._backups: BackupSchedule | None = None
         self._feed: Any = None
+        self._tournaments_seen: set[int] = set()  # the tournaments this station created, imported or was told of
+        self._created_elsewhere: list[Any] = []  # tournaments another station created, not yet told
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
@@ -209,6 +211,8 @@ class DirectorSession:
     def notify(self, topic: str = "state") -> None:
         if topic in ("state", "selected"):
             self._wall_clock.reschedule()
+        if topic == "tournaments" and self._store is not None:  # this station's own creation or import is known
+            self._tournaments_seen = {t.id for t in self._store.list_tournaments()}
         for listener in list(self._listeners):
             listener(topic)
 
@@ -475,20 +479,27 @@ class DirectorSession:
 
     def take_changes(self) -> list[Any]:
         """Fold in the other stations' commands since this station last looked and tell the listeners; returns
-        them ([] when nothing of the selected tournament moved)."""
-        moved = self._feed.changes() if self._feed is not None else None
-        if self._runner is None:
-            if moved:
-                self.notify("tournaments")
-            return []
-        if moved is not None and self._tournament_id not in moved:
-            if moved:
-                self.notify("tournaments")
+        them ([] when nothing of the selected tournament moved). A tournament another station created (or
+        imported) is told as "tournaments" (``take_created_elsewhere`` names it); the selected one stays."""
+        news = self._feed.changes() if self._feed is not None else None
+        if news is not None and news.created:
+            self._note_created_elsewhere(news.created)
+        if self._runner is None or (news is not None and self._tournament_id not in news.moved):
             return []
         events = self._runner.catch_up()
         if events:
             self.notify("state")
         return events
+
+    def _note_created_elsewhere(self, created: set[int]) -> None:
+        self._created_elsewhere.extend(t for t in self._store.list_tournaments()
+                                       if t.id in created and t.id not in self._tournaments_seen)
+        self.notify("tournaments")
+
+    def take_created_elsewhere(self) -> list[Any]:
+        """The tournaments other stations created since the last call (TournamentInfo: id, name, created_by)."""
+        created, self._created_elsewhere = self._created_elsewhere, []
+        return created
 
     def can_undo(self) -> bool:
         return self._runner is not None and self._runner.can_undo()

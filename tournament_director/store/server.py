@@ -3,7 +3,8 @@
 What differs from the embedded SQLite file: the URL (``postgresql://user@host/dbname``) names a database on a
 server, reached with psycopg 3; there is no file to lock, copy or back up (backups are the operator's, with
 pg_dump); migrations run under a PostgreSQL advisory lock, so two stations opening a fresh database at once
-migrate it once; every appended event is announced with NOTIFY (store/change_feed.py listens).
+migrate it once; every appended event, and every tournament created, is announced with NOTIFY
+(store/change_feed.py listens).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from tournament_director.store.schema import SCHEMA_HEAD, known_revisions, migra
 log = logging.getLogger(__name__)
 
 SERVER_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
-CHANNEL = "tournament_director"  # the NOTIFY channel: payload "tournament_id:seq"
+CHANNEL = "tournament_director"  # the NOTIFY channel: payload "tournament_id:seq", or "tournament_id:new"
+NEW_TOURNAMENT = "new"  # the payload's second part when a tournament was created (or imported)
 MIGRATION_LOCK = 0x7464_0001  # the advisory lock key held while a station checks and migrates the schema
 
 
@@ -108,3 +110,11 @@ def announce(connection: object, tournament_id: int, seq: int) -> None:
     if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
         connection.execute(sql_text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[attr-defined]
                            {"channel": CHANNEL, "payload": f"{tournament_id}:{seq}"})
+
+
+def announce_new_tournament(connection: object, tournament_id: int) -> None:
+    """Tell the other stations (on commit) that a tournament was created, so their lists show it; nothing on
+    SQLite."""
+    if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
+        connection.execute(sql_text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[attr-defined]
+                           {"channel": CHANNEL, "payload": f"{tournament_id}:{NEW_TOURNAMENT}"})
