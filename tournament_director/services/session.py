@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 import random
+import re
+import time
 
 import platformdirs
 from collections.abc import Callable
@@ -145,6 +147,7 @@ class DirectorSession:
         self._feed: Any = None
         self._tournaments_seen: set[int] = set()  # the tournaments this station created, imported or was told of
         self._created_elsewhere: list[Any] = []  # tournaments another station created, not yet told
+        self.races_lost = 0  # commands tried again because another station recorded first (a busy room's measure)
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
@@ -426,40 +429,77 @@ class DirectorSession:
         ("“Ann Lee out, eliminated by Bob” was recorded at the registration desk a moment ago")."""
         return self._with_retry(lambda: command(*args, **kwargs))
 
-    RETRIES = 3
+    # A busy room (several stations recording at once) must not refuse a command that still applies: it is tried
+    # again on the latest log; after TURN_AFTER lost races in a row the station takes its turn to record (the other
+    # stations' appends wait for it), so the next try is recorded. RETRY_SECONDS bounds it all, and then the
+    # command is given up with a message saying so.
+    RETRY_SECONDS = 2.0
+    TURN_AFTER = 2
 
     def _with_retry(self, command: Callable[[], Any]) -> Any:
-        seen: list[Any] = []
-        for attempt in range(self.RETRIES + 1):
-            try:
-                result = command()
-            except ChangedElsewhere as changed:
-                seen.extend(changed.events)
-                self.notify("state")  # the console shows the other station's work at once
-                if attempt == self.RETRIES:
-                    raise DomainError(f"{self._said_elsewhere(seen)}; other stations keep changing this "
-                                      "tournament: try again") from None
-                continue
-            except DomainError as refusal:
-                if not seen:
-                    raise
-                raise DomainError(f"{self._said_elsewhere(seen)}, so this was not recorded: {refusal.message}",
-                                  refusal.rule) from None
-            self.notify("state")
-            return result
-        raise AssertionError("unreachable")  # pragma: no cover
+        seen: list[Any] = []  # the other stations' events folded in while this command was tried
+        deadline = 0.0
+        lost = 0
+        recorded = False
+        try:
+            while True:
+                try:
+                    if lost < self.TURN_AFTER:
+                        result = command()
+                    else:
+                        with self._runner.own_turn(max(0.001, deadline - time.monotonic())):
+                            result = command()
+                    recorded = True
+                    return result
+                except ChangedElsewhere as changed:
+                    seen.extend(changed.events)
+                    lost += 1
+                    self.races_lost += 1
+                    deadline = deadline or time.monotonic() + self.RETRY_SECONDS
+                    if time.monotonic() >= deadline:
+                        raise DomainError(self._gave_up(seen)) from None
+                except TimeoutError:
+                    raise DomainError(self._gave_up(seen)) from None
+                except DomainError as refusal:
+                    if not seen:
+                        raise
+                    raise DomainError(f"{self._said_elsewhere(seen, refusal.message)}, so this was not recorded: "
+                                      f"{refusal.message}", refusal.rule) from None
+        finally:
+            if recorded or seen:  # once, however many times it was tried: the console shows the others' work too
+                self.notify("state")
 
-    def _said_elsewhere(self, events: list[Any]) -> str:
-        """The other stations' events in a sentence, with where they were recorded."""
-        told = []
-        for event in events[-3:]:
+    def _gave_up(self, seen: list[Any]) -> str:
+        stations = sorted({event.operator for event in seen})
+        return (f"the room is very busy: {', '.join(stations)} recorded {len(seen)} changes to this tournament while "
+                f"this was tried again for {self.RETRY_SECONDS:g} seconds, and it was not recorded; it still "
+                f"applies: try it again (the latest: {self._said_elsewhere(seen[-1:])})")
+
+    def _said_elsewhere(self, events: list[Any], refusal: str = "") -> str:
+        """The other stations' events in a sentence, with where they were recorded; those naming a player the
+        ``refusal`` names first (under a flood, the bust that took the player out, not the last three rebuys)."""
+        described = []
+        for event in events:
             try:
                 what = self.describe_logged(event.event_type, event.payload)
             except Exception:  # a refusal must still be told when the description fails
                 what = event.event_type
-            told.append(f"“{what}” was recorded at {event.operator}")
-        more = f" (and {len(events) - 3} more)" if len(events) > 3 else ""
-        return "; ".join(told) + more + " a moment ago"
+            described.append((what, event.operator))
+        names = self._names_in(refusal) if refusal and len(events) > 3 else None
+        concerned = [(what, operator) for what, operator in described if names and names.search(what)]
+        told = (concerned or described)[-3:]
+        more = len(described) - len(told)
+        sentence = "; ".join(f"“{what}” was recorded at {operator}" for what, operator in told)
+        if more and concerned:
+            return f"{sentence} a moment ago (among {len(described)} changes from other stations)"
+        return sentence + (f" (and {more} more)" if more else "") + " a moment ago"
+
+    def _names_in(self, text: str) -> re.Pattern[str] | None:
+        """The players ``text`` names, as a pattern of whole names ("Player 1" is not in "Player 16 rebought")."""
+        entries = self._runner.state.floor.entries.values() if self._runner is not None else ()
+        names = {entry.name for entry in entries if entry.name and entry.name in text}
+        whole = [name for name in names if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
+        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in whole)) if whole else None
 
     # ----- the other stations (PostgreSQL) --------------------------------------------------------------
     @property
