@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from tests.stations.station_process import state_hash
-from tests.stations.stations import log_of, open_event, start_station
+from tests.stations.stations import desk_and_floor, log_of, open_event, start_station
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.session import DirectorSession
+from tournament_director.store import server
 
 
 @contextmanager
@@ -76,12 +77,7 @@ def test_a_flood_from_another_station_does_not_refuse_commands_that_still_apply(
 
 
 def test_a_bust_of_a_player_already_out_is_refused_naming_the_station_even_among_the_flood(pg_url, tmp_path) -> None:
-    tournament = open_event(pg_url, players=18, tables=2)
-    desk = DirectorSession.open(pg_url, operator="the registration desk")
-    floor = DirectorSession.open(pg_url, operator="the floor")
-    try:
-        for station in (desk, floor):
-            station.select_tournament(tournament)
+    with desk_and_floor(pg_url) as (desk, floor, tournament):
         t = floor.state.floor
         ann = next(e for e in t.entries.values() if not e.busted)
         bob = next(e for e in t.tables[ann.table].seats.values() if e != ann.id)
@@ -96,6 +92,22 @@ def test_a_bust_of_a_player_already_out_is_refused_naming_the_station_even_among
                 f"moment ago (among ") in str(refusal.value)
         assert f"so this was not recorded: entry {ann.id} ({ann.name}) is already out" in str(refusal.value)
         assert floor.state.floor.entries[ann.id].busted
-    finally:
-        desk.close()
-        floor.close()
+
+
+def test_a_station_holding_its_turn_too_long_makes_the_others_give_up_clearly_and_record_nothing(
+        pg_url, monkeypatch) -> None:
+    monkeypatch.setattr(server, "TURN_WAIT_SECONDS", 0.5)  # the program waits 5 s; the test need not
+    with desk_and_floor(pg_url) as (desk, floor, tournament):
+        entry = next(e for e in floor.state.floor.entries.values() if not e.busted)
+        last = floor.runner.last_seq
+        with desk.runner.own_turn(1.0):  # as a station that stopped answering in the middle of its turn
+            with pytest.raises(DomainError, match="another station has held this tournament for several seconds "
+                                                  r"\(a long command, or a station that stopped answering\), so "
+                                                  "this was not recorded: try it again in a moment"):
+                floor.run(floor.tournament.rebuy, entry.id, level=1)
+            with pytest.raises(DomainError, match="so nothing was undone"):
+                floor.undo()
+        assert max(seq for seq, _ in log_of(pg_url, tournament)) == last  # nothing recorded
+        assert floor.state.floor.entries[entry.id].rebuys == 0
+        floor.run(floor.tournament.rebuy, entry.id, level=1)  # the turn over, the same command is recorded
+        assert floor.runner.last_seq == last + 1 and floor.state.floor.entries[entry.id].rebuys == 1

@@ -458,8 +458,8 @@ class DirectorSession:
                     deadline = deadline or time.monotonic() + self.RETRY_SECONDS
                     if time.monotonic() >= deadline:
                         raise DomainError(self._gave_up(seen)) from None
-                except TimeoutError:
-                    raise DomainError(self._gave_up(seen)) from None
+                except TimeoutError:  # waiting for another station's turn to record, or for its own
+                    raise DomainError(self._gave_up(seen) if seen else self._held_elsewhere()) from None
                 except DomainError as refusal:
                     if not seen:
                         raise
@@ -468,6 +468,11 @@ class DirectorSession:
         finally:
             if recorded or seen:  # once, however many times it was tried: the console shows the others' work too
                 self.notify("state")
+
+    @staticmethod
+    def _held_elsewhere() -> str:
+        return ("another station has held this tournament for several seconds (a long command, or a station that "
+                "stopped answering), so this was not recorded: try it again in a moment")
 
     def _gave_up(self, seen: list[Any]) -> str:
         stations = sorted({event.operator for event in seen})
@@ -566,6 +571,9 @@ class DirectorSession:
             self.notify("state")
             raise DomainError(f"{self._said_elsewhere(changed.events)}, so nothing was {verb}: look at the log "
                               "again") from None
+        except TimeoutError:
+            raise DomainError(self._held_elsewhere().replace("this was not recorded", f"nothing was {verb}")) \
+                from None
         self.notify("state")
         return event
 

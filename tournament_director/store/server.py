@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
+from typing import Any
 from contextlib import contextmanager
 
 from sqlalchemy import Engine, create_engine, inspect, make_url
@@ -29,6 +30,9 @@ MIGRATION_LOCK = 0x7464_0001  # the advisory lock key held while a station check
 # With a tournament's id, the advisory lock of a station's turn to record in it: every append waits (shared) while
 # a station that keeps losing races to a flood holds its turn (exclusive), so that station's next try is recorded.
 TURN_LOCK = 0x7464_0002
+# How long an append waits for another station's turn before giving up (a station that stopped answering while
+# holding it must not freeze the others): its connection's end releases the turn anyway.
+TURN_WAIT_SECONDS = 5.0
 
 
 def is_server_url(location: object) -> bool:
@@ -125,11 +129,19 @@ def announce_new_tournament(connection: object, tournament_id: int) -> None:
                            {"channel": CHANNEL, "payload": f"{tournament_id}:{NEW_TOURNAMENT}"})
 
 
-def wait_for_turn(connection: object, tournament_id: int) -> None:
-    """Inside an append's transaction: wait while another station holds its turn in the tournament."""
-    if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
-        connection.execute(sql_text("SELECT pg_advisory_xact_lock_shared(:key, :tid)"),  # type: ignore[attr-defined]
+def wait_for_turn(connection: Any, tournament_id: int) -> None:
+    """Inside an append's transaction: wait while another station holds its turn in the tournament; raises
+    TimeoutError after TURN_WAIT_SECONDS (the transaction is then to be rolled back)."""
+    if connection.dialect.name != "postgresql":
+        return
+    try:
+        connection.execute(sql_text(f"SET LOCAL lock_timeout = {max(1, round(TURN_WAIT_SECONDS * 1000))}"))
+        connection.execute(sql_text("SELECT pg_advisory_xact_lock_shared(:key, :tid)"),
                            {"key": TURN_LOCK, "tid": tournament_id})
+        connection.execute(sql_text("SET LOCAL lock_timeout TO DEFAULT"))
+    except OperationalError:
+        raise TimeoutError(f"another station has held its turn to record in tournament {tournament_id} for "
+                           f"{TURN_WAIT_SECONDS:g} s") from None
 
 
 @contextmanager
