@@ -7,7 +7,8 @@ import random
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QPainter
 
 from tournament_director.services.session import DirectorSession
 from tournament_director.ui.console.window import MainWindow
@@ -72,7 +73,7 @@ def test_a_tournament_created_at_another_station_appears_in_the_open_menu_within
         console.resize(1200, 700)
         console.show()
         # the director has Tournament > Open tournament open on the screen while the desk creates the next day
-        console.open_menu.popup(console.mapToGlobal(console.rect().center()))
+        console.open_menu.popup(console.mapToGlobal(QPoint(120, 24)))
         qtbot.waitUntil(console.open_menu.isVisible, timeout=2000)
         assert [a.text() for a in console.open_menu.actions()] == ["Festival day 1"]
 
@@ -84,8 +85,11 @@ def test_a_tournament_created_at_another_station_appears_in_the_open_menu_within
         assert ("“Festival day 2” was created at the registration desk: Tournament > Open tournament opens it here"
                 in console.statusBar().currentMessage())
         SHOTS.mkdir(exist_ok=True)
-        console.grab().save(str(SHOTS / "console-tournament-created-elsewhere.png"))
-        console.open_menu.grab().save(str(SHOTS / "open-menu-tournament-created-elsewhere.png"))
+        shot = console.grab()  # the console with its open menu drawn where it is on the screen
+        painter = QPainter(shot)
+        painter.drawPixmap(console.mapFromGlobal(console.open_menu.pos()), console.open_menu.grab())
+        painter.end()
+        shot.save(str(SHOTS / "console-tournament-created-elsewhere.png"))
         console.open_menu.hide()
 
         # the floor's own next tournament is not told back to it as another station's
