@@ -1,4 +1,4 @@
-# Kept whole (about 660 lines): DirectorSession is the facade the UI talks to: opening the store (file or server),
+# Kept whole (about 700 lines): DirectorSession is the facade the UI talks to: opening the store (file or server),
 # choosing the tournament, running every command with its retry after another station's command, and the
 # wall-clock jobs, all over the same open runner. Its area services live in their own modules beside it.
 """The director's session: one open database, the tournament in front of the director, its services.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
 import time
 
 import platformdirs
@@ -29,6 +28,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
+from tournament_director.services.busy_room import gave_up, held_elsewhere, said_elsewhere
 from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
@@ -459,7 +459,7 @@ class DirectorSession:
                     if time.monotonic() >= deadline:
                         raise DomainError(self._gave_up(seen)) from None
                 except TimeoutError:  # waiting for another station's turn to record, or for its own
-                    raise DomainError(self._gave_up(seen) if seen else self._held_elsewhere()) from None
+                    raise DomainError(self._gave_up(seen) if seen else held_elsewhere()) from None
                 except DomainError as refusal:
                     if not seen:
                         raise
@@ -469,42 +469,12 @@ class DirectorSession:
             if recorded or seen:  # once, however many times it was tried: the console shows the others' work too
                 self.notify("state")
 
-    @staticmethod
-    def _held_elsewhere() -> str:
-        return ("another station has held this tournament for several seconds (a long command, or a station that "
-                "stopped answering), so this was not recorded: try it again in a moment")
+    def _said_elsewhere(self, events: list[Any], refusal: str = "") -> str:
+        entries = self._runner.state.floor.entries.values() if self._runner is not None else ()
+        return said_elsewhere(events, self.describe_logged, refusal, (entry.name for entry in entries))
 
     def _gave_up(self, seen: list[Any]) -> str:
-        stations = sorted({event.operator for event in seen})
-        return (f"the room is very busy: {', '.join(stations)} recorded {len(seen)} changes to this tournament while "
-                f"this was tried again for {self.RETRY_SECONDS:g} seconds, and it was not recorded; it still "
-                f"applies: try it again (the latest: {self._said_elsewhere(seen[-1:])})")
-
-    def _said_elsewhere(self, events: list[Any], refusal: str = "") -> str:
-        """The other stations' events in a sentence, with where they were recorded; those naming a player the
-        ``refusal`` names first (under a flood, the bust that took the player out, not the last three rebuys)."""
-        described = []
-        for event in events:
-            try:
-                what = self.describe_logged(event.event_type, event.payload)
-            except Exception:  # a refusal must still be told when the description fails
-                what = event.event_type
-            described.append((what, event.operator))
-        names = self._names_in(refusal) if refusal and len(events) > 3 else None
-        concerned = [(what, operator) for what, operator in described if names and names.search(what)]
-        told = (concerned or described)[-3:]
-        more = len(described) - len(told)
-        sentence = "; ".join(f"“{what}” was recorded at {operator}" for what, operator in told)
-        if more and concerned:
-            return f"{sentence} a moment ago (among {len(described)} changes from other stations)"
-        return sentence + (f" (and {more} more)" if more else "") + " a moment ago"
-
-    def _names_in(self, text: str) -> re.Pattern[str] | None:
-        """The players ``text`` names, as a pattern of whole names ("Player 1" is not in "Player 16 rebought")."""
-        entries = self._runner.state.floor.entries.values() if self._runner is not None else ()
-        names = {entry.name for entry in entries if entry.name and entry.name in text}
-        whole = [name for name in names if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)]
-        return re.compile("|".join(rf"(?<!\w){re.escape(n)}(?!\w)" for n in whole)) if whole else None
+        return gave_up(seen, self.RETRY_SECONDS, self._said_elsewhere(seen[-1:]))
 
     # ----- the other stations (PostgreSQL) --------------------------------------------------------------
     @property
@@ -572,8 +542,7 @@ class DirectorSession:
             raise DomainError(f"{self._said_elsewhere(changed.events)}, so nothing was {verb}: look at the log "
                               "again") from None
         except TimeoutError:
-            raise DomainError(self._held_elsewhere().replace("this was not recorded", f"nothing was {verb}")) \
-                from None
+            raise DomainError(held_elsewhere(f"nothing was {verb}")) from None
         self.notify("state")
         return event
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from typing import Any
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, make_url
 from sqlalchemy import text as sql_text
