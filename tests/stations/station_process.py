@@ -4,7 +4,8 @@
 STATION, waits until every station is ready (a file each in READY_DIR), then runs COMMANDS random commands (busts,
 moves, rebuys) through DirectorSession.run as fast as it can, printing ``ack SEQ`` once each is recorded and
 ``refused`` for each refusal; then waits until every station is done, catches up and prints ``state HASH``.
-With COMMANDS 0 it runs until killed.
+With COMMANDS 0 it runs until killed. With a last argument ``rebuys`` it only rebuys (a flood of commands that
+never take a player out).
 """
 
 from __future__ import annotations
@@ -30,14 +31,19 @@ def _wait_for(folder: Path, suffix: str, count: int) -> None:
         time.sleep(0.01)
 
 
-def one_command(session: DirectorSession, rng: random.Random) -> None:
+def one_command(session: DirectorSession, rng: random.Random, rebuys_only: bool = False) -> None:
     """Run one random command (a bust may be followed by its balancing moves), printing each one recorded."""
-    result = _command(session, rng)
+    result = _rebuy(session, rng) if rebuys_only else _command(session, rng)
     print("ack", session.runner.last_seq, flush=True)
     proposal = getattr(result, "proposal", None)
     if proposal is not None and not proposal.is_empty:
         session.run(session.tournament.accept_moves, proposal)
         print("ack", session.runner.last_seq, flush=True)
+
+
+def _rebuy(session: DirectorSession, rng: random.Random) -> object:
+    alive = [e for e in session.state.floor.entries.values() if not e.busted]
+    return session.run(session.tournament.rebuy, rng.choice(alive).id, level=1)
 
 
 def _command(session: DirectorSession, rng: random.Random) -> object:
@@ -61,7 +67,8 @@ def _command(session: DirectorSession, rng: random.Random) -> object:
     return session.run(floor.bust, entry.id, [rng.choice(mates)])
 
 
-def main(url: str, tournament: int, station: str, seed: int, commands: int, ready: Path, stations: int) -> None:
+def main(url: str, tournament: int, station: str, seed: int, commands: int, ready: Path, stations: int,
+         rebuys_only: bool = False) -> None:
     session = DirectorSession.open(url, operator=station)
     session.select_tournament(tournament)
     rng = random.Random(seed)
@@ -70,7 +77,7 @@ def main(url: str, tournament: int, station: str, seed: int, commands: int, read
     done = 0
     while commands == 0 or done < commands:
         try:
-            one_command(session, rng)
+            one_command(session, rng, rebuys_only)
         except DomainError as refusal:
             print("refused", refusal, flush=True)
         done += 1
@@ -84,4 +91,5 @@ def main(url: str, tournament: int, station: str, seed: int, commands: int, read
 
 if __name__ == "__main__":
     url, tournament, station, seed, commands, ready, stations = sys.argv[1:8]
-    main(url, int(tournament), station, int(seed), int(commands), Path(ready), int(stations))
+    main(url, int(tournament), station, int(seed), int(commands), Path(ready), int(stations),
+         sys.argv[8:9] == ["rebuys"])

@@ -4,64 +4,24 @@ a station killed in the middle of its commands loses nothing it acknowledged."""
 
 from __future__ import annotations
 
-import os
-import random
 import signal
-import subprocess
-import sys
-from pathlib import Path
-
-import psycopg
 
 from tests.stations.station_process import state_hash
+from tests.stations.stations import desk_and_floor, log_of, open_event, start_station
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.session import DirectorSession
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _event(url: str, players: int = 90, tables: int = 12) -> int:
-    session = DirectorSession.open(url, operator="the floor", rng=random.Random(5))
-    try:
-        tournament = session.create_tournament("Festival main event")
-        session.select_tournament(tournament)
-        floor = session.tournament
-        floor.configure({"name": "Festival main event", "buy_in": 100, "rebuy_limit": 100, "rebuy_chips": 10_000,
-                         "rebuy_max_chips": 10**9, "rebuy_price": 100, "rebuy_until_level": 5})
-        floor.add_tables(tables, 9)
-        floor.register_many([f"Player {i}" for i in range(1, players + 1)])
-        floor.draw_seats()
-        floor.close_registration()
-        return tournament
-    finally:
-        session.close()
-
-
-def _station(url: str, tournament: int, name: str, seed: int, commands: int, ready: Path, stations: int
-             ) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "tests.stations.station_process", url, str(tournament), name, str(seed),
-         str(commands), str(ready), str(stations)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
-
-
-def _log(url: str, tournament: int) -> list[tuple[int, str]]:
-    with psycopg.connect(url) as connection:
-        return connection.execute("SELECT seq, operator FROM event WHERE tournament_id = %s ORDER BY seq",
-                                  (tournament,)).fetchall()
-
 
 def test_two_stations_commanding_at_once_lose_nothing_and_agree(pg_url, tmp_path) -> None:
-    tournament = _event(pg_url)
-    setup = len(_log(pg_url, tournament))
+    tournament = open_event(pg_url)
+    setup = len(log_of(pg_url, tournament))
     names = ["the registration desk", "the floor"]
-    children = [_station(pg_url, tournament, name, seed, 60, tmp_path, 2) for seed, name in enumerate(names)]
+    children = [start_station(pg_url, tournament, name, seed, 60, tmp_path, 2) for seed, name in enumerate(names)]
     outputs = [child.communicate(timeout=240) for child in children]
     for child, (out, err) in zip(children, outputs):
         assert child.returncode == 0, err
-    log = _log(pg_url, tournament)
+    log = log_of(pg_url, tournament)
     assert [seq for seq, _ in log] == list(range(1, len(log) + 1))  # no gap, no seq twice
     acknowledged = {name: [int(line.split()[1]) for line in out.splitlines() if line.startswith("ack ")]
                     for name, (out, _) in zip(names, outputs)}
@@ -79,12 +39,7 @@ def test_two_stations_commanding_at_once_lose_nothing_and_agree(pg_url, tmp_path
 
 
 def test_a_race_on_the_same_player_is_refused_on_one_side_naming_what_happened_and_where(pg_url) -> None:
-    tournament = _event(pg_url, players=18, tables=2)
-    desk = DirectorSession.open(pg_url, operator="the registration desk")
-    floor = DirectorSession.open(pg_url, operator="the floor")
-    try:
-        for station in (desk, floor):
-            station.select_tournament(tournament)
+    with desk_and_floor(pg_url) as (desk, floor, tournament):
         t = desk.state.floor
         ann = next(e for e in t.entries.values() if not e.busted)
         bob = next(e for e in t.tables[ann.table].seats.values() if e != ann.id)
@@ -108,14 +63,11 @@ def test_a_race_on_the_same_player_is_refused_on_one_side_naming_what_happened_a
         assert event is not None and floor.runner.last_seq == desk.runner.last_seq + 1
         desk.take_changes()
         assert state_hash(desk.state) == state_hash(floor.state)
-    finally:
-        desk.close()
-        floor.close()
 
 
 def test_a_station_killed_in_the_middle_of_its_commands_loses_nothing_it_acknowledged(pg_url, tmp_path) -> None:
-    tournament = _event(pg_url)
-    child = _station(pg_url, tournament, "the cashier", 9, 0, tmp_path, 1)
+    tournament = open_event(pg_url)
+    child = start_station(pg_url, tournament, "the cashier", 9, 0, tmp_path, 1)
     acknowledged: list[int] = []
     assert child.stdout is not None
     for line in child.stdout:
@@ -125,7 +77,7 @@ def test_a_station_killed_in_the_middle_of_its_commands_loses_nothing_it_acknowl
             break
     child.send_signal(signal.SIGKILL)
     child.wait(30)
-    log = dict(_log(pg_url, tournament))
+    log = dict(log_of(pg_url, tournament))
     assert all(log.get(seq) == "the cashier" for seq in acknowledged)
     assert sorted(log) == list(range(1, len(log) + 1))
     session = DirectorSession.open(pg_url)
@@ -138,12 +90,7 @@ def test_a_station_killed_in_the_middle_of_its_commands_loses_nothing_it_acknowl
 
 
 def test_an_undo_after_another_stations_command_is_refused_not_done_on_what_was_not_seen(pg_url) -> None:
-    tournament = _event(pg_url, players=18, tables=2)
-    desk = DirectorSession.open(pg_url, operator="the registration desk")
-    floor = DirectorSession.open(pg_url, operator="the floor")
-    try:
-        for station in (desk, floor):
-            station.select_tournament(tournament)
+    with desk_and_floor(pg_url) as (desk, floor, tournament):
         t = desk.state.floor
         ann = next(e for e in t.entries.values() if not e.busted)
         bob = next(e for e in t.tables[ann.table].seats.values() if e != ann.id)
@@ -156,10 +103,7 @@ def test_an_undo_after_another_stations_command_is_refused_not_done_on_what_was_
                    in str(refusal) and "so nothing was undone" in str(refusal)
         else:
             raise AssertionError("the undo was done on a log the floor had not seen")
-        log = dict(_log(pg_url, tournament))
+        log = dict(log_of(pg_url, tournament))
         assert max(log) == seq  # nothing recorded by the refused undo
         assert floor.state.floor.entries[ann.id].busted  # the floor now shows the desk's bust
-    finally:
-        desk.close()
-        floor.close()
 

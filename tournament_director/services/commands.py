@@ -113,8 +113,9 @@ class CommandRunner:
     def _load(self) -> None:
         self._pending_checkpoint: CheckpointSlice | None = None
         self._last_seq = self._log.last_seq()
-        try:
-            self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=None)
+        try:  # up to that seq only: what another station appends meanwhile is caught up once, not folded twice
+            self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=self._last_seq + 1,
+                                                                                 upto=self._last_seq)
         except _NoLongerApplies as failure:
             raise DomainError(f"tournament {self.tournament_id} cannot be loaded: its logged event "
                               f"{_describe(failure.row)} no longer applies ({failure.error.message})",
@@ -181,8 +182,9 @@ class CommandRunner:
         return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), groups)
 
     def _fold(self, before_seq: int | None, flip: LogRow | None = None, *, use_snapshots: bool = True,
-              ) -> tuple[Any, int, "_Batches"]:
-        """Fold the active commands; ``flip`` is a command counted as if its undone flag were reversed.
+              upto: int | None = None) -> tuple[Any, int, "_Batches"]:
+        """Fold the active commands (up to seq ``upto``, or all); ``flip`` is a command counted as if its undone
+        flag were reversed.
 
         Raises DomainError naming the event that no longer applies.
         """
@@ -190,6 +192,8 @@ class CommandRunner:
                                     else (self._aggregate_type.new(), 0, _Batches()))
         applied = 0
         for row in self._log.commands_after(base_seq):
+            if upto is not None and row.seq > upto:
+                break
             active = row.undone if flip is not None and row.seq == flip.seq else not row.undone
             if not active:
                 continue
@@ -343,6 +347,15 @@ class CommandRunner:
         """Another station appended after ``built_on``: refold with its events, and say which they were."""
         self._load()
         return ChangedElsewhere([_event_info(row) for row in self._log.rows_after(built_on)])
+
+    @contextmanager
+    def own_turn(self, timeout_seconds: float) -> Iterator[None]:
+        """Hold this station's turn to record, caught up with everything recorded before it: no other station
+        appends until the block ends, so a command run in it is not lost to another race. Raises TimeoutError
+        when the turn does not come within ``timeout_seconds``."""
+        with self._log.turn(timeout_seconds):
+            self.catch_up()
+            yield
 
     def catch_up(self) -> list[EventInfo]:
         """Fold in what other stations appended since this state was built (commands one by one; an undo or a

@@ -1,4 +1,4 @@
-# Kept whole (about 660 lines): DirectorSession is the facade the UI talks to: opening the store (file or server),
+# Kept whole (about 700 lines): DirectorSession is the facade the UI talks to: opening the store (file or server),
 # choosing the tournament, running every command with its retry after another station's command, and the
 # wall-clock jobs, all over the same open runner. Its area services live in their own modules beside it.
 """The director's session: one open database, the tournament in front of the director, its services.
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import random
+import time
 
 import platformdirs
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
+from tournament_director.services.busy_room import gave_up, held_elsewhere, said_elsewhere
 from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
@@ -143,6 +145,9 @@ class DirectorSession:
         self._services: dict[str, Any] = {}
         self._backups: BackupSchedule | None = None
         self._feed: Any = None
+        self._tournaments_seen: set[int] = set()  # the tournaments this station created, imported or was told of
+        self._created_elsewhere: list[Any] = []  # tournaments another station created, not yet told
+        self.races_lost = 0  # commands tried again because another station recorded first (a busy room's measure)
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
@@ -209,6 +214,8 @@ class DirectorSession:
     def notify(self, topic: str = "state") -> None:
         if topic in ("state", "selected"):
             self._wall_clock.reschedule()
+        if topic == "tournaments" and self._store is not None:  # this station's own creation or import is known
+            self._tournaments_seen = {t.id for t in self._store.list_tournaments()}
         for listener in list(self._listeners):
             listener(topic)
 
@@ -422,40 +429,52 @@ class DirectorSession:
         ("“Ann Lee out, eliminated by Bob” was recorded at the registration desk a moment ago")."""
         return self._with_retry(lambda: command(*args, **kwargs))
 
-    RETRIES = 3
+    # A busy room (several stations recording at once) must not refuse a command that still applies: it is tried
+    # again on the latest log; after TURN_AFTER lost races in a row the station takes its turn to record (the other
+    # stations' appends wait for it), so the next try is recorded. RETRY_SECONDS bounds it all, and then the
+    # command is given up with a message saying so.
+    RETRY_SECONDS = 2.0
+    TURN_AFTER = 2
 
     def _with_retry(self, command: Callable[[], Any]) -> Any:
-        seen: list[Any] = []
-        for attempt in range(self.RETRIES + 1):
-            try:
-                result = command()
-            except ChangedElsewhere as changed:
-                seen.extend(changed.events)
-                self.notify("state")  # the console shows the other station's work at once
-                if attempt == self.RETRIES:
-                    raise DomainError(f"{self._said_elsewhere(seen)}; other stations keep changing this "
-                                      "tournament: try again") from None
-                continue
-            except DomainError as refusal:
-                if not seen:
-                    raise
-                raise DomainError(f"{self._said_elsewhere(seen)}, so this was not recorded: {refusal.message}",
-                                  refusal.rule) from None
-            self.notify("state")
-            return result
-        raise AssertionError("unreachable")  # pragma: no cover
+        seen: list[Any] = []  # the other stations' events folded in while this command was tried
+        deadline = 0.0
+        lost = 0
+        recorded = False
+        try:
+            while True:
+                try:
+                    if lost < self.TURN_AFTER:
+                        result = command()
+                    else:
+                        with self._runner.own_turn(max(0.001, deadline - time.monotonic())):
+                            result = command()
+                    recorded = True
+                    return result
+                except ChangedElsewhere as changed:
+                    seen.extend(changed.events)
+                    lost += 1
+                    self.races_lost += 1
+                    deadline = deadline or time.monotonic() + self.RETRY_SECONDS
+                    if time.monotonic() >= deadline:
+                        raise DomainError(self._gave_up(seen)) from None
+                except TimeoutError:  # waiting for another station's turn to record, or for its own
+                    raise DomainError(self._gave_up(seen) if seen else held_elsewhere()) from None
+                except DomainError as refusal:
+                    if not seen:
+                        raise
+                    raise DomainError(f"{self._said_elsewhere(seen, refusal.message)}, so this was not recorded: "
+                                      f"{refusal.message}", refusal.rule) from None
+        finally:
+            if recorded or seen:  # once, however many times it was tried: the console shows the others' work too
+                self.notify("state")
 
-    def _said_elsewhere(self, events: list[Any]) -> str:
-        """The other stations' events in a sentence, with where they were recorded."""
-        told = []
-        for event in events[-3:]:
-            try:
-                what = self.describe_logged(event.event_type, event.payload)
-            except Exception:  # a refusal must still be told when the description fails
-                what = event.event_type
-            told.append(f"“{what}” was recorded at {event.operator}")
-        more = f" (and {len(events) - 3} more)" if len(events) > 3 else ""
-        return "; ".join(told) + more + " a moment ago"
+    def _said_elsewhere(self, events: list[Any], refusal: str = "") -> str:
+        entries = self._runner.state.floor.entries.values() if self._runner is not None else ()
+        return said_elsewhere(events, self.describe_logged, refusal, (entry.name for entry in entries))
+
+    def _gave_up(self, seen: list[Any]) -> str:
+        return gave_up(seen, self.RETRY_SECONDS, self._said_elsewhere(seen[-1:]))
 
     # ----- the other stations (PostgreSQL) --------------------------------------------------------------
     @property
@@ -482,20 +501,27 @@ class DirectorSession:
 
     def take_changes(self) -> list[Any]:
         """Fold in the other stations' commands since this station last looked and tell the listeners; returns
-        them ([] when nothing of the selected tournament moved)."""
-        moved = self._feed.changes() if self._feed is not None else None
-        if self._runner is None:
-            if moved:
-                self.notify("tournaments")
-            return []
-        if moved is not None and self._tournament_id not in moved:
-            if moved:
-                self.notify("tournaments")
+        them ([] when nothing of the selected tournament moved). A tournament another station created (or
+        imported) is told as "tournaments" (``take_created_elsewhere`` names it); the selected one stays."""
+        news = self._feed.changes() if self._feed is not None else None
+        if news is not None and news.created:
+            self._note_created_elsewhere(news.created)
+        if self._runner is None or (news is not None and self._tournament_id not in news.moved):
             return []
         events = self._runner.catch_up()
         if events:
             self.notify("state")
         return events
+
+    def _note_created_elsewhere(self, created: set[int]) -> None:
+        self._created_elsewhere.extend(t for t in self._store.list_tournaments()
+                                       if t.id in created and t.id not in self._tournaments_seen)
+        self.notify("tournaments")
+
+    def take_created_elsewhere(self) -> list[Any]:
+        """The tournaments other stations created since the last call (TournamentInfo: id, name, created_by)."""
+        created, self._created_elsewhere = self._created_elsewhere, []
+        return created
 
     def can_undo(self) -> bool:
         return self._runner is not None and self._runner.can_undo()
@@ -522,6 +548,8 @@ class DirectorSession:
             self.notify("state")
             raise DomainError(f"{self._said_elsewhere(changed.events)}, so nothing was {verb}: look at the log "
                               "again") from None
+        except TimeoutError:
+            raise DomainError(held_elsewhere(f"nothing was {verb}")) from None
         self.notify("state")
         return event
 

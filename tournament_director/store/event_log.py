@@ -15,6 +15,7 @@ from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
 
 from tournament_director.store.errors import SeqTaken
+from tournament_director.store import server
 from tournament_director.store.server import announce
 
 from tournament_director.store.models import KIND_COMMAND, KIND_REDO, KIND_UNDO
@@ -132,6 +133,21 @@ class EventLog:
     def __init__(self, engine: Engine, tournament_id: int) -> None:
         self._engine = engine
         self.tournament_id = tournament_id
+        self._turn_held = False  # this station holds its turn to record (its appends do not wait for it)
+
+    @contextmanager
+    def turn(self, timeout_seconds: float) -> Iterator[None]:
+        """Hold this station's turn to record (store/server.py turn): the other stations' appends wait."""
+        with server.turn(self._engine, self.tournament_id, timeout_seconds):
+            self._turn_held = True
+            try:
+                yield
+            finally:
+                self._turn_held = False
+
+    def _wait_for_turn(self, connection: Any) -> None:
+        if not self._turn_held:
+            server.wait_for_turn(connection, self.tournament_id)
 
     # ----- reading ---------------------------------------------------------------------------------------
     def _rows(self, statement: Any, **params: Any) -> list[LogRow]:
@@ -180,6 +196,7 @@ class EventLog:
 
         Raises SeqTaken when another station appended ``seq`` first (the unique (tournament, seq) constraint)."""
         with _seq_guard(), self._engine.begin() as connection:
+            self._wait_for_turn(connection)
             insert_command(connection, self.tournament_id,
                            LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
             if checkpoint is not None:
@@ -190,6 +207,7 @@ class EventLog:
                             payload_json: str, operator: str, recorded_at: str) -> None:
         """Flip the command's undone flag, append the undo/redo record, drop snapshots it invalidates."""
         with _seq_guard(), self._engine.begin() as connection:
+            self._wait_for_turn(connection)
             changed = connection.execute(
                 _SET_UNDONE, {"tid": self.tournament_id, "seq": target_seq, "undone": bool(undo), "was": not undo}
             ).rowcount

@@ -12,6 +12,7 @@ class TournamentInfo:
     id: int
     name: str
     created_at: datetime
+    created_by: str = ""  # the operator (the station) that created or imported it
 
 
 @dataclass(frozen=True)

@@ -3,16 +3,20 @@
 What differs from the embedded SQLite file: the URL (``postgresql://user@host/dbname``) names a database on a
 server, reached with psycopg 3; there is no file to lock, copy or back up (backups are the operator's, with
 pg_dump); migrations run under a PostgreSQL advisory lock, so two stations opening a fresh database at once
-migrate it once; every appended event is announced with NOTIFY (store/change_feed.py listens).
+migrate it once; every appended event, and every tournament created, is announced with NOTIFY
+(store/change_feed.py listens); a station losing race after race to the others takes its turn to record.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, make_url
 from sqlalchemy import text as sql_text
-from sqlalchemy.exc import ArgumentError, DBAPIError
+from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
 
 from tournament_director.store.errors import ServerRefused
 from tournament_director.store.schema import SCHEMA_HEAD, known_revisions, migrate_to_head
@@ -20,8 +24,15 @@ from tournament_director.store.schema import SCHEMA_HEAD, known_revisions, migra
 log = logging.getLogger(__name__)
 
 SERVER_SCHEMES = ("postgresql://", "postgres://", "postgresql+psycopg://")
-CHANNEL = "tournament_director"  # the NOTIFY channel: payload "tournament_id:seq"
+CHANNEL = "tournament_director"  # the NOTIFY channel: payload "tournament_id:seq", or "tournament_id:new"
+NEW_TOURNAMENT = "new"  # the payload's second part when a tournament was created (or imported)
 MIGRATION_LOCK = 0x7464_0001  # the advisory lock key held while a station checks and migrates the schema
+# With a tournament's id, the advisory lock of a station's turn to record in it: every append waits (shared) while
+# a station that keeps losing races to a flood holds its turn (exclusive), so that station's next try is recorded.
+TURN_LOCK = 0x7464_0002
+# How long an append waits for another station's turn before giving up (a station that stopped answering while
+# holding it must not freeze the others): its connection's end releases the turn anyway.
+TURN_WAIT_SECONDS = 5.0
 
 
 def is_server_url(location: object) -> bool:
@@ -108,3 +119,50 @@ def announce(connection: object, tournament_id: int, seq: int) -> None:
     if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
         connection.execute(sql_text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[attr-defined]
                            {"channel": CHANNEL, "payload": f"{tournament_id}:{seq}"})
+
+
+def announce_new_tournament(connection: object, tournament_id: int) -> None:
+    """Tell the other stations (on commit) that a tournament was created, so their lists show it; nothing on
+    SQLite."""
+    if connection.dialect.name == "postgresql":  # type: ignore[attr-defined]
+        connection.execute(sql_text("SELECT pg_notify(:channel, :payload)"),  # type: ignore[attr-defined]
+                           {"channel": CHANNEL, "payload": f"{tournament_id}:{NEW_TOURNAMENT}"})
+
+
+def wait_for_turn(connection: Any, tournament_id: int) -> None:
+    """Inside an append's transaction: wait while another station holds its turn in the tournament; raises
+    TimeoutError after TURN_WAIT_SECONDS (the transaction is then to be rolled back)."""
+    if connection.dialect.name != "postgresql":
+        return
+    try:
+        connection.execute(sql_text(f"SET LOCAL lock_timeout = {max(1, round(TURN_WAIT_SECONDS * 1000))}"))
+        connection.execute(sql_text("SELECT pg_advisory_xact_lock_shared(:key, :tid)"),
+                           {"key": TURN_LOCK, "tid": tournament_id})
+        connection.execute(sql_text("SET LOCAL lock_timeout TO DEFAULT"))
+    except OperationalError:
+        raise TimeoutError(f"another station has held its turn to record in tournament {tournament_id} for "
+                           f"{TURN_WAIT_SECONDS:g} s") from None
+
+
+@contextmanager
+def turn(engine: Engine, tournament_id: int, timeout_seconds: float) -> Iterator[None]:
+    """This station's turn to record in the tournament: no other station appends until the block ends (appends
+    already under way finish first). Raises TimeoutError when the turn is not had within ``timeout_seconds``."""
+    if engine.dialect.name != "postgresql":  # one station on a file: always its turn
+        yield
+        return
+    key = {"key": TURN_LOCK, "tid": tournament_id}
+    with engine.connect() as connection:
+        try:
+            connection.execute(sql_text(f"SET LOCAL lock_timeout = {max(1, round(timeout_seconds * 1000))}"))
+            connection.execute(sql_text("SELECT pg_advisory_lock(:key, :tid)"), key)
+            connection.commit()  # the lock is the connection's: it outlives the transaction, lock_timeout does not
+        except OperationalError:
+            connection.rollback()
+            raise TimeoutError(f"no turn to record in tournament {tournament_id} within {timeout_seconds:g} s") \
+                from None
+        try:
+            yield
+        finally:
+            connection.execute(sql_text("SELECT pg_advisory_unlock(:key, :tid)"), key)
+            connection.commit()

@@ -182,8 +182,9 @@ class Store:
 
     def list_tournaments(self) -> list[TournamentInfo]:
         with self.engine.connect() as connection:
-            rows = connection.execute(sql_text("SELECT id, name, created_at FROM tournament ORDER BY id")).all()
-        return [TournamentInfo(r[0], r[1], datetime.fromisoformat(r[2])) for r in rows]
+            rows = connection.execute(sql_text("SELECT id, name, created_at, created_by FROM tournament "
+                                              "ORDER BY id")).all()
+        return [TournamentInfo(r[0], r[1], datetime.fromisoformat(r[2]), r[3] or "") for r in rows]
 
     def tournament_exists(self, tournament_id: int) -> bool:
         with self.engine.connect() as connection:
@@ -274,6 +275,7 @@ def insert_tournament(connection: Connection, name: str, operator: str, first_ev
         if row.kind != KIND_COMMAND or row.seq != expected_seq:
             raise ValueError(f"the first events of a tournament are commands 1, 2, ...: not {row}")
         insert_command(connection, tournament_id, row)
+    server.announce_new_tournament(connection, tournament_id)
     return tournament_id
 
 

@@ -396,7 +396,18 @@ class MainWindow(QMainWindow):
         self.refreshing.draw(tab)
 
     def _session_changed(self, topic: str) -> None:
+        if topic == "tournaments":
+            self._tournaments_changed()
         self.refreshing.changed(topic)
+
+    def _tournaments_changed(self) -> None:
+        """The list of tournaments changed: an open Tournament > Open tournament menu is filled again at once (the one in
+        front stays in front), and a tournament another station created is told with where it came from."""
+        if self.open_menu.isVisible():
+            self._fill_open_menu()
+        for info in self.session.take_created_elsewhere():
+            where = f" at {info.created_by}" if info.created_by else " at another station"
+            self.tell(f"“{info.name}” was created{where}: Tournament > Open tournament opens it here")
 
     def flush_refresh(self) -> None:
         """Draw the changes waiting now on the tab in front (the others when they are shown)."""
