@@ -1,10 +1,17 @@
 """The Tables tab: the table map, hands, hand-for-hand, and the balancing or breaking proposal the director
-accepts, edits or rejects; seat cards and move slips to print."""
+accepts, edits or rejects; seat cards and move slips to print.
+
+The map shows a page of tables by number (``PAGE`` of them: every table of most events), with the previous and
+next pages and "Go to table" for a big field: the floor calls a table by its number, and a page holds the cards
+of a section of the room, where 11,112 cards at once would take the console a minute to make. A change redraws
+only the cards of the tables it changed (floor.tables_since) and those whose halt mark came or went.
+"""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +21,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QMessageBox,
     QPushButton,
@@ -44,6 +52,7 @@ class TablesTab(Tab):
     """The table map, hands, hand-for-hand, and the balancing or breaking proposal the director decides on."""
 
     COLUMNS = 3
+    PAGE = 60   # tables on one page of the map: a section of a big room, every table of an event of 540 players
     moves_changed = Signal(int)   # how many proposed moves wait for the director
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
@@ -68,6 +77,7 @@ class TablesTab(Tab):
         left.addWidget(help_line)
         self.notice = Notice()
         left.addWidget(self.notice)
+        left.addWidget(self._page_bar())
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
@@ -107,7 +117,12 @@ class TablesTab(Tab):
                     lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
         print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
                     lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
-        self._tables: tuple[Any, ...] = ()
+        self._tables: tuple[Any, ...] = ()   # the tables of the page shown
+        self._numbers: list[int] = []         # every open table's number, in order: the pages cut it
+        self.page_start = 0                   # where the page shown starts in ``_numbers``
+        self._views: dict[int, Any] = {}      # the views of the page's tables, as last read
+        self._mark: Any = None                # where the map stood when last refreshed (floor.tables_since)
+        self._floor_seen: Any = None
         self._moves: tuple[MoveProposalView, ...] = ()
         for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
             b.setEnabled(False)   # until there are moves to decide on
@@ -122,6 +137,74 @@ class TablesTab(Tab):
     def floor(self) -> Any:
         return self.session.tournament if self.session else None
 
+    def _page_bar(self) -> QWidget:
+        """Go to table and, when one page does not hold every table, the previous and next page and which tables
+        are shown."""
+        self.page_bar = QWidget()
+        bar = QHBoxLayout(self.page_bar)
+        bar.setContentsMargins(0, 0, 0, 0)
+        self.previous_page = QPushButton("◀ Previous tables")
+        self.next_page = QPushButton("Next tables ▶")
+        self.page_label = QLabel()
+        self.go_to = QLineEdit()
+        self.go_to.setPlaceholderText("Go to table… (Ctrl+G), Enter")
+        self.go_to.setClearButtonEnabled(True)
+        self.go_to.setMaximumWidth(220)
+        for widget in (self.previous_page, self.page_label, self.next_page):
+            bar.addWidget(widget)
+        bar.addStretch(1)
+        bar.addWidget(self.go_to)
+        self.previous_page.clicked.connect(lambda: self.turn_page(-1))
+        self.next_page.clicked.connect(lambda: self.turn_page(1))
+        self.go_to.returnPressed.connect(self.go_to_typed)
+        self.page_bar.hide()
+        return self.page_bar
+
+    def page_numbers(self) -> list[int]:
+        """The numbers of the tables on the page shown."""
+        return self._numbers[self.page_start:self.page_start + self.PAGE]
+
+    def _show_page_bar(self) -> None:
+        count = len(self._numbers)
+        self.page_bar.setVisible(count > 1)
+        for widget in (self.previous_page, self.page_label, self.next_page):
+            widget.setVisible(count > self.PAGE)
+        page = self.page_numbers()
+        if page:
+            self.page_label.setText(f"Tables {page[0]}–{page[-1]} ({self.page_start + 1:,}–"
+                                    f"{self.page_start + len(page):,} of {count:,} open tables)")
+        self.previous_page.setEnabled(self.page_start > 0)
+        self.next_page.setEnabled(self.page_start + self.PAGE < count)
+
+    def turn_page(self, step: int) -> None:
+        start = self.page_start + step * self.PAGE
+        if 0 <= start < len(self._numbers):
+            self.page_start = start
+            self.refresh()
+            self.scroll.verticalScrollBar().setValue(0)
+
+    def go_to_table(self, number: int) -> bool:
+        """Show the page holding table ``number`` and bring its card into view."""
+        at = bisect_left(self._numbers, number)
+        if at == len(self._numbers) or self._numbers[at] != number:
+            self.hint(f"Table {number} is not open: the open tables are "
+                      f"{self._numbers[0]}–{self._numbers[-1]}" if self._numbers else "There are no open tables")
+            return False
+        self.page_start = at - at % self.PAGE
+        self.refresh()
+        card = next(card for card in self.cards if card.number == number)
+        self.scroll.ensureWidgetVisible(card)
+        card.next_hand.setFocus()
+        return True
+
+    def go_to_typed(self) -> None:
+        text = self.go_to.text().strip().lower().removeprefix("table").strip()
+        if not text.isdigit():
+            self.hint(f"Type a table number to go to, not {self.go_to.text().strip()!r}")
+            return
+        if self.go_to_table(int(text)):
+            self.go_to.clear()
+
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
         """Show ``tables`` on the map: a table that changed is shown again on its own card, in place; a card is
@@ -131,21 +214,20 @@ class TablesTab(Tab):
         wanted = {table.number: table for table in tables}
         refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
         drawn = {}
+        spare: dict[int, list[TableCard]] = {}   # cards of tables gone from the map, by seats: to show others
         for card in self.cards:
             table = wanted.get(card.number)
             if table is not None and card.fits(table):
                 drawn[card.number] = card
-                continue
-            self.grid.removeWidget(card)
-            card.hide()   # gone at once, not only when the event loop gets to deleting it
-            card.deleteLater()
-            if self._selected_row in card.seat_rows:
-                self._selected_row = None
+            else:
+                spare.setdefault(len(card.seat_rows), []).append(card)
+        placed = [card.number for card in self.cards]
         self._tables = tuple(tables)
-        placed = [card.number for card in self.cards if card.number in drawn]
         cards = []
         for table in self._tables:
             card = drawn.get(table.number)
+            if card is None and spare.get(len(table.seats)):
+                card = spare[len(table.seats)].pop()
             if card is None:
                 card = TableCard(table, self._next_hand, hand_done=table.number in done)
                 for row in card.seat_rows:
@@ -154,6 +236,12 @@ class TablesTab(Tab):
             else:
                 card.show_table(table, table.number in done)   # unchanged: nothing is drawn
             cards.append(card)
+        for card in (card for unused in spare.values() for card in unused):
+            self.grid.removeWidget(card)
+            card.hide()   # gone at once, not only when the event loop gets to deleting it
+            card.deleteLater()
+            if self._selected_row in card.seat_rows:
+                self._selected_row = None
         if [card.number for card in cards] != placed:
             for i, card in enumerate(cards):   # another set of tables: lay the map out again
                 self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
@@ -215,13 +303,15 @@ class TablesTab(Tab):
         row = self.proposals.currentRow()
         return self._moves[row] if 0 <= row < len(self._moves) else None
 
-    def _names(self) -> dict[int, str]:
-        return {e.entry_id: e.name for e in self.floor.entries()} if self.floor is not None else {}
+    def _names(self, entry_ids: Iterable[int]) -> dict[int, str]:
+        if self.floor is None:
+            return {}
+        return {entry_id: name for entry_id, (name, _table, _seat) in self.floor.seating_of(entry_ids).items()}
 
     def _move_views(self) -> tuple[MoveProposalView, ...]:
         if self.proposal is None:
             return ()
-        names = self._names()
+        names = self._names(m.entry_id for m in self.proposal.moves)
         return tuple(MoveProposalView(names.get(m.entry_id, f"#{m.entry_id}"), m.from_table, m.from_seat,
                                       m.to_table, m.to_seat, f"{m.reason} ({m.rule})" if m.reason else m.rule, key=i)
                      for i, m in enumerate(self.proposal.moves))
@@ -240,19 +330,51 @@ class TablesTab(Tab):
         return f"<b>{html.escape(text)}</b>{html.escape(rules)}: {len(p.moves)} move(s)" + note
 
     def refresh(self) -> None:
+        """Redraw the page's tables changed since the last refresh (every one of them when the floor was rebuilt
+        or the whole room changed: floor.tables_since), and the proposal."""
         floor = self.floor
-        tables = tuple(t for t in floor.tables() if not t.broken) if floor is not None else ()
         state = self.session.state if floor is not None else None
         self.hand_for_hand.setChecked(bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
-        if self.proposal is not None and not self._proposal_still_fits(tables):
+        self._read_tables()
+        if self.proposal is not None and not self._proposal_still_fits():
             self.proposal = None
         self.proposal_title.setText(self._proposal_title())
-        self.set_tables(tables, self._move_views())
+        self.set_tables([self._views[n] for n in self.page_numbers() if n in self._views], self._move_views())
+        self._show_page_bar()
 
-    def _proposal_still_fits(self, tables: Sequence[Any]) -> bool:
+    def _read_tables(self) -> None:
+        """Bring ``_numbers`` and the page's views up to date with the floor, reading only what changed."""
+        floor = self.floor
+        if floor is None:
+            self._mark = self._floor_seen = None
+            self._numbers, self._views = [], {}
+            return
+        self._mark, changed = floor.tables_since(self._mark if self._floor_seen is floor else None)
+        self._floor_seen = floor
+        if changed is None:
+            self._numbers, self._views = floor.open_table_numbers(), {}
+        elif changed:
+            opened = floor.open_among(changed)
+            for number in changed:   # a table broken, or added
+                at = bisect_left(self._numbers, number)
+                there = at < len(self._numbers) and self._numbers[at] == number
+                if there and number not in opened:
+                    del self._numbers[at]
+                elif not there and number in opened:
+                    insort(self._numbers, number)
+                self._views.pop(number, None)
+        if self.page_start >= len(self._numbers):   # the last page's tables broke: the page before
+            self.page_start = max(0, len(self._numbers) - 1) // self.PAGE * self.PAGE
+        page = self.page_numbers()
+        for view in floor.table_views([n for n in page if n not in self._views]):
+            self._views[view.number] = view
+        self._views = {n: self._views[n] for n in page if n in self._views}
+
+    def _proposal_still_fits(self) -> bool:
         """A proposal made before an undo, a bust or a manual move no longer describes the room: drop it."""
-        where = {s.entry_id: (t.number, s.seat) for t in tables for s in t.seats if s.entry_id is not None}
-        return all(where.get(m.entry_id) == (m.from_table, m.from_seat) for m in self.proposal.moves)
+        seating = self.floor.seating_of(m.entry_id for m in self.proposal.moves) if self.floor is not None else {}
+        return all(seating.get(m.entry_id, (None, None, None))[1:] == (m.from_table, m.from_seat)
+                   for m in self.proposal.moves)
 
     # ----- proposals ------------------------------------------------------------------------------------------
     def _playing(self, numbers: set[int]) -> list[int]:
@@ -321,7 +443,7 @@ class TablesTab(Tab):
         if playing:
             self.ask_hand_over(playing, self.accept_proposal)
             return False
-        names = self._names()
+        names = self._names(m.entry_id for m in accepted.moves)
         outcome = self.run(self.session.accept_moves, accepted)
         if not outcome.ok:
             return False
@@ -350,7 +472,9 @@ class TablesTab(Tab):
         self.refresh()
 
     def _open_tables(self) -> list[tuple[int, int]]:
-        return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+        if self.floor is None:
+            return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+        return self.floor.open_table_seats()
 
     def open_edit_dialog(self) -> MoveDialog | None:
         move = self.selected_move()
@@ -394,7 +518,8 @@ class TablesTab(Tab):
             self.ask_hand_over(playing, lambda: self.move_player(entry_id, to_table, to_seat))
             return False
         if self.run(self.floor.move_player, entry_id, to_table, to_seat).ok:
-            self.message.emit(f"{self._names().get(entry_id, entry_id)} moved to table {to_table} seat {to_seat}")
+            self.message.emit(f"{self._names([entry_id]).get(entry_id, entry_id)} moved to table {to_table} seat "
+                              f"{to_seat}")
             return True
         return False
 
@@ -423,7 +548,8 @@ class TablesTab(Tab):
     # ----- seat cards and move slips ------------------------------------------------------------------------
     def seat_cards(self) -> list[SeatCard]:
         title = self.session.tournament_name if self.session else ""
-        return [SeatCard(s.name, t.number, s.seat, title) for t in self._tables for s in t.seats if s.name]
+        tables = [t for t in self.floor.tables() if not t.broken] if self.floor is not None else self._tables
+        return [SeatCard(s.name, t.number, s.seat, title) for t in tables for s in t.seats if s.name]
 
     def move_slips(self) -> list[MoveSlip]:
         moves = getattr(self, "last_accepted", None)
