@@ -15,6 +15,7 @@ from tests.ui.console.test_whole_night import CTRL, CTRL_SHIFT, LEFT, accept_mov
     seat_on_map
 from tournament_director.domain.floor.balancing import halting_flags
 from tournament_director.services.session import NewTournamentPlan
+from tournament_director.ui.console.table_pages import TablePages
 from tournament_director.ui.console.tables_tab import TablesTab
 
 PLAYERS = [f"Player {n:03d}" for n in range(1, 101)]
@@ -49,18 +50,17 @@ def assert_as_rebuilt(window) -> None:
     are those of TDA 11-D comparing every table with the fullest."""
     tab = window.tables_tab
     fresh = TablesTab(window.session, window.attempt)
-    fresh.PAGE, fresh._numbers = tab.PAGE, window.session.tournament.open_table_numbers()
-    fresh.page_start = tab.page_start
+    fresh.pages.start = tab.pages.start
     fresh.refresh()
     try:
-        assert tab.page_numbers() == fresh.page_numbers()
+        assert tab.pages.page() == fresh.pages.page()
         assert shown(tab) == shown(fresh)
-        assert [card.number for card in tab.cards] == tab.page_numbers()
+        assert [card.number for card in tab.cards] == tab.pages.page()
     finally:
         fresh.deleteLater()
     floor = window.session.state.floor
     halted = set(halting_flags(floor.open_tables(), floor.settings.halt_short_by))
-    assert {card.number for card in tab.cards if "halt (TDA 11-D)" in card.text()} == halted & set(tab.page_numbers())
+    assert {card.number for card in tab.cards if "halt (TDA 11-D)" in card.text()} == halted & set(tab.pages.page())
 
 
 def table_of(window, name: str) -> int:
@@ -76,7 +76,7 @@ def test_a_night_of_changes_redraws_the_cards_it_changed_and_every_card_reads_as
         qtbot, tmp_path, ui_settings) -> None:
     session, window = seated_console(qtbot, tmp_path, ui_settings)
     tab = window.tables_tab
-    assert len(tab.cards) == 12 and not tab.previous_page.isVisible()   # one page: every table of the room
+    assert len(tab.cards) == 12 and not tab.pages.previous.isVisible()   # one page: every table of the room
     assert_as_rebuilt(window)
 
     # a bust from the map redraws its own table's card only
@@ -139,25 +139,25 @@ def test_a_night_of_changes_redraws_the_cards_it_changed_and_every_card_reads_as
 
 
 def test_a_big_room_map_turns_pages_and_goes_to_a_table(qtbot, tmp_path, ui_settings, monkeypatch) -> None:
-    monkeypatch.setattr(TablesTab, "PAGE", 5)   # twelve tables on three pages, as 11,112 on 186 pages of 60
+    monkeypatch.setattr(TablePages, "PAGE", 5)   # twelve tables on three pages, as 11,112 on 186 pages of 60
     session, window = seated_console(qtbot, tmp_path, ui_settings)
     tab = window.tables_tab
-    assert tab.page_numbers() == [1, 2, 3, 4, 5] and [card.number for card in tab.cards] == [1, 2, 3, 4, 5]
-    assert tab.next_page.isVisible() and not tab.previous_page.isEnabled()
-    assert "Tables 1–5 (1–5 of 12 open tables)" == tab.page_label.text()
-    qtbot.mouseClick(tab.next_page, LEFT)
-    assert [card.number for card in tab.cards] == [6, 7, 8, 9, 10] and tab.previous_page.isEnabled()
+    assert tab.pages.page() == [1, 2, 3, 4, 5] and [card.number for card in tab.cards] == [1, 2, 3, 4, 5]
+    assert tab.pages.next.isVisible() and not tab.pages.previous.isEnabled()
+    assert "Tables 1–5 (1–5 of 12 open tables)" == tab.pages.label.text()
+    qtbot.mouseClick(tab.pages.next, LEFT)
+    assert [card.number for card in tab.cards] == [6, 7, 8, 9, 10] and tab.pages.previous.isEnabled()
     assert_as_rebuilt(window)
 
     qtbot.keyClick(window, Qt.Key.Key_G, CTRL)
-    assert tab.go_to.hasFocus()
-    qtbot.keyClicks(tab.go_to, "99")
-    qtbot.keyClick(tab.go_to, Qt.Key.Key_Return)
+    assert tab.pages.go_to_box.hasFocus()
+    qtbot.keyClicks(tab.pages.go_to_box, "99")
+    qtbot.keyClick(tab.pages.go_to_box, Qt.Key.Key_Return)
     assert "Table 99 is not open" in tab.notice.text() and [card.number for card in tab.cards][0] == 6
-    tab.go_to.clear()
-    qtbot.keyClicks(tab.go_to, "12")
-    qtbot.keyClick(tab.go_to, Qt.Key.Key_Return)
-    assert [card.number for card in tab.cards] == [11, 12] and not tab.next_page.isEnabled()
+    tab.pages.go_to_box.clear()
+    qtbot.keyClicks(tab.pages.go_to_box, "12")
+    qtbot.keyClick(tab.pages.go_to_box, Qt.Key.Key_Return)
+    assert [card.number for card in tab.cards] == [11, 12] and not tab.pages.next.isEnabled()
     assert_as_rebuilt(window)
 
     # a bust on the last page, then the break of a table on the first page: the pages shift as a fresh map's
@@ -167,8 +167,8 @@ def test_a_big_room_map_turns_pages_and_goes_to_a_table(qtbot, tmp_path, ui_sett
     while tab.proposal is not None:
         accept_moves_if_any(qtbot, window)
         assert_as_rebuilt(window)
-    assert len(tab._numbers) == 11 and tab.page_numbers() == tab._numbers[10:]
-    qtbot.mouseClick(tab.previous_page, LEFT)
+    assert len(tab.pages.numbers) == 11 and tab.pages.page() == tab.pages.numbers[10:]
+    qtbot.mouseClick(tab.pages.previous, LEFT)
     assert len(tab.cards) == 5
     assert_as_rebuilt(window)
 

@@ -1,16 +1,13 @@
 """The Tables tab: the table map, hands, hand-for-hand, and the balancing or breaking proposal the director
 accepts, edits or rejects; seat cards and move slips to print.
 
-The map shows a page of tables by number (``PAGE`` of them: every table of most events), with the previous and
-next pages and "Go to table" for a big field: the floor calls a table by its number, and a page holds the cards
-of a section of the room, where 11,112 cards at once would take the console a minute to make. A change redraws
-only the cards of the tables it changed (floor.tables_since) and those whose halt mark came or went.
+The map shows a page of tables by number (table_pages.py: every table of most events), and a change redraws only
+the cards of the page's tables it changed (floor.tables_since), with those whose halt mark came or went.
 """
 
 from __future__ import annotations
 
 import html
-from bisect import bisect_left, insort
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +18,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QMessageBox,
     QPushButton,
@@ -34,6 +30,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.ui.console.dialogs import MoveDialog
 from tournament_director.ui.console.tab import Notice, Tab, print_menu
 from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
+from tournament_director.ui.console.table_pages import TablePages
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
 
@@ -52,7 +49,6 @@ class TablesTab(Tab):
     """The table map, hands, hand-for-hand, and the balancing or breaking proposal the director decides on."""
 
     COLUMNS = 3
-    PAGE = 60   # tables on one page of the map: a section of a big room, every table of an event of 540 players
     moves_changed = Signal(int)   # how many proposed moves wait for the director
 
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
@@ -77,7 +73,8 @@ class TablesTab(Tab):
         left.addWidget(help_line)
         self.notice = Notice()
         left.addWidget(self.notice)
-        left.addWidget(self._page_bar())
+        self.pages = TablePages()
+        left.addWidget(self.pages)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
@@ -113,13 +110,14 @@ class TablesTab(Tab):
         self.accept_move.clicked.connect(self.accept_proposal)
         self.edit_move.clicked.connect(self.open_edit_dialog)
         self.reject_move.clicked.connect(self.reject_selected_move)
+        self.pages.turned.connect(self._page_turned)
+        self.pages.go_to.connect(self._go_to_typed)
+        self.pages.refused.connect(self.hint)
         print_menu(self.print_seats, lambda: self._print(self.seat_cards_html()),
                     lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
         print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
                     lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
         self._tables: tuple[Any, ...] = ()   # the tables of the page shown
-        self._numbers: list[int] = []         # every open table's number, in order: the pages cut it
-        self.page_start = 0                   # where the page shown starts in ``_numbers``
         self._views: dict[int, Any] = {}      # the views of the page's tables, as last read
         self._mark: Any = None                # where the map stood when last refreshed (floor.tables_since)
         self._floor_seen: Any = None
@@ -137,73 +135,25 @@ class TablesTab(Tab):
     def floor(self) -> Any:
         return self.session.tournament if self.session else None
 
-    def _page_bar(self) -> QWidget:
-        """Go to table and, when one page does not hold every table, the previous and next page and which tables
-        are shown."""
-        self.page_bar = QWidget()
-        bar = QHBoxLayout(self.page_bar)
-        bar.setContentsMargins(0, 0, 0, 0)
-        self.previous_page = QPushButton("◀ Previous tables")
-        self.next_page = QPushButton("Next tables ▶")
-        self.page_label = QLabel()
-        self.go_to = QLineEdit()
-        self.go_to.setPlaceholderText("Go to table… (Ctrl+G), Enter")
-        self.go_to.setClearButtonEnabled(True)
-        self.go_to.setMaximumWidth(220)
-        for widget in (self.previous_page, self.page_label, self.next_page):
-            bar.addWidget(widget)
-        bar.addStretch(1)
-        bar.addWidget(self.go_to)
-        self.previous_page.clicked.connect(lambda: self.turn_page(-1))
-        self.next_page.clicked.connect(lambda: self.turn_page(1))
-        self.go_to.returnPressed.connect(self.go_to_typed)
-        self.page_bar.hide()
-        return self.page_bar
-
-    def page_numbers(self) -> list[int]:
-        """The numbers of the tables on the page shown."""
-        return self._numbers[self.page_start:self.page_start + self.PAGE]
-
-    def _show_page_bar(self) -> None:
-        count = len(self._numbers)
-        self.page_bar.setVisible(count > 1)
-        for widget in (self.previous_page, self.page_label, self.next_page):
-            widget.setVisible(count > self.PAGE)
-        page = self.page_numbers()
-        if page:
-            self.page_label.setText(f"Tables {page[0]}–{page[-1]} ({self.page_start + 1:,}–"
-                                    f"{self.page_start + len(page):,} of {count:,} open tables)")
-        self.previous_page.setEnabled(self.page_start > 0)
-        self.next_page.setEnabled(self.page_start + self.PAGE < count)
-
-    def turn_page(self, step: int) -> None:
-        start = self.page_start + step * self.PAGE
-        if 0 <= start < len(self._numbers):
-            self.page_start = start
-            self.refresh()
-            self.scroll.verticalScrollBar().setValue(0)
+    def _page_turned(self) -> None:
+        self.refresh()
+        self.scroll.verticalScrollBar().setValue(0)
 
     def go_to_table(self, number: int) -> bool:
         """Show the page holding table ``number`` and bring its card into view."""
-        at = bisect_left(self._numbers, number)
-        if at == len(self._numbers) or self._numbers[at] != number:
-            self.hint(f"Table {number} is not open: the open tables are "
-                      f"{self._numbers[0]}–{self._numbers[-1]}" if self._numbers else "There are no open tables")
+        wrong = self.pages.show_page_of(number)
+        if wrong:
+            self.hint(wrong)
             return False
-        self.page_start = at - at % self.PAGE
         self.refresh()
         card = next(card for card in self.cards if card.number == number)
         self.scroll.ensureWidgetVisible(card)
         card.next_hand.setFocus()
         return True
 
-    def go_to_typed(self) -> None:
-        text = self.go_to.text().strip().lower().removeprefix("table").strip()
-        if not text.isdigit():
-            self.hint(f"Type a table number to go to, not {self.go_to.text().strip()!r}")
-            return
-        if self.go_to_table(int(text)):
-            self.go_to.clear()
+    def _go_to_typed(self, number: int) -> None:
+        if self.go_to_table(number):
+            self.pages.go_to_box.clear()
 
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
@@ -339,33 +289,27 @@ class TablesTab(Tab):
         if self.proposal is not None and not self._proposal_still_fits():
             self.proposal = None
         self.proposal_title.setText(self._proposal_title())
-        self.set_tables([self._views[n] for n in self.page_numbers() if n in self._views], self._move_views())
-        self._show_page_bar()
+        self.set_tables([self._views[n] for n in self.pages.page() if n in self._views], self._move_views())
+        self.pages.show_bar()
 
     def _read_tables(self) -> None:
-        """Bring ``_numbers`` and the page's views up to date with the floor, reading only what changed."""
+        """Bring the pages and the page's views up to date with the floor, reading only what changed."""
         floor = self.floor
         if floor is None:
             self._mark = self._floor_seen = None
-            self._numbers, self._views = [], {}
+            self.pages.read([])
+            self._views = {}
             return
         self._mark, changed = floor.tables_since(self._mark if self._floor_seen is floor else None)
         self._floor_seen = floor
         if changed is None:
-            self._numbers, self._views = floor.open_table_numbers(), {}
+            self.pages.read(floor.open_table_numbers())
+            self._views = {}
         elif changed:
-            opened = floor.open_among(changed)
-            for number in changed:   # a table broken, or added
-                at = bisect_left(self._numbers, number)
-                there = at < len(self._numbers) and self._numbers[at] == number
-                if there and number not in opened:
-                    del self._numbers[at]
-                elif not there and number in opened:
-                    insort(self._numbers, number)
+            self.pages.follow(changed, floor.open_among(changed))
+            for number in changed:
                 self._views.pop(number, None)
-        if self.page_start >= len(self._numbers):   # the last page's tables broke: the page before
-            self.page_start = max(0, len(self._numbers) - 1) // self.PAGE * self.PAGE
-        page = self.page_numbers()
+        page = self.pages.page()
         for view in floor.table_views([n for n in page if n not in self._views]):
             self._views[view.number] = view
         self._views = {n: self._views[n] for n in page if n in self._views}
