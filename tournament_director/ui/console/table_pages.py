@@ -31,9 +31,10 @@ class TablePages(QWidget):
         self.next = QPushButton("Next tables ▶")
         self.label = QLabel()
         self.go_to_box = QLineEdit()
-        self.go_to_box.setPlaceholderText("Go to table… (Ctrl+G), Enter")
+        self.go_to_box.setPlaceholderText("Go to table (Ctrl+G)")
         self.go_to_box.setClearButtonEnabled(True)
-        self.go_to_box.setMaximumWidth(220)
+        self.go_to_box.setMinimumWidth(190)
+        self.go_to_box.setMaximumWidth(240)
         for widget in (self.previous, self.label, self.next):
             bar.addWidget(widget)
         bar.addStretch(1)

@@ -147,8 +147,10 @@ class TablesTab(Tab):
             return False
         self.refresh()
         card = next(card for card in self.cards if card.number == number)
-        self.scroll.ensureWidgetVisible(card)
-        card.next_hand.setFocus()
+        self.grid.activate()   # the cards where this page puts them before the map scrolls to one
+        self.grid_host.resize(self.grid_host.width(), self.grid.sizeHint().height())
+        self.scroll.ensureWidgetVisible(card, 0, 0)
+        self.message.emit(f"Table {number}: {self.pages.label.text()}")
         return True
 
     def _go_to_typed(self, number: int) -> None:
