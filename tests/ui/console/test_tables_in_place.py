@@ -144,7 +144,7 @@ def test_a_big_room_map_turns_pages_and_goes_to_a_table(qtbot, tmp_path, ui_sett
     tab = window.tables_tab
     assert tab.pages.page() == [1, 2, 3, 4, 5] and [card.number for card in tab.cards] == [1, 2, 3, 4, 5]
     assert tab.pages.next.isVisible() and not tab.pages.previous.isEnabled()
-    assert "Tables 1–5 (1–5 of 12 open tables)" == tab.pages.label.text()
+    assert "Tables 1–5: page 1 of 3 (12 open tables)" == tab.pages.label.text()
     qtbot.mouseClick(tab.pages.next, LEFT)
     assert [card.number for card in tab.cards] == [6, 7, 8, 9, 10] and tab.pages.previous.isEnabled()
     assert_as_rebuilt(window)

@@ -99,7 +99,8 @@ class TablePages(QWidget):
             widget.setVisible(count > self.PAGE)
         page = self.page()
         if page:
-            self.label.setText(f"Tables {page[0]}–{page[-1]} ({self.start + 1:,}–{self.start + len(page):,} of "
-                               f"{count:,} open tables)")
+            pages = -(-count // self.PAGE)
+            self.label.setText(f"Tables {page[0]}–{page[-1]}: page {self.start // self.PAGE + 1:,} of {pages:,} "
+                               f"({count:,} open tables)")
         self.previous.setEnabled(self.start > 0)
         self.next.setEnabled(self.start + self.PAGE < count)
