@@ -325,7 +325,7 @@ class TablesTab(Tab):
     # ----- proposals ------------------------------------------------------------------------------------------
     def _playing(self, numbers: set[int]) -> list[int]:
         """Those of the tables ``numbers`` still in a hand."""
-        return sorted(numbers & {t.number for t in self.floor.tables() if t.in_hand and not t.broken})
+        return [t.number for t in self.floor.table_views(sorted(numbers)) if t.in_hand and not t.broken]
 
     def ask_hand_over(self, tables: Sequence[int], then: Callable[[], Any]) -> QMessageBox:
         """Players move between hands (TDA 11-A): is the hand over at the tables they leave? Yes records it and
