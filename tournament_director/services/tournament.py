@@ -34,10 +34,12 @@ from tournament_director.domain.money.icm import chip_chop, icm_deal
 from tournament_director.domain.money.payouts import percentage
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.services.settings import break_fields
+from tournament_director.services import table_map
+from tournament_director.services.table_map import TablesMark
 
 __all__ = [
     "BustResult", "DealProposal", "EntriesMark", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
-    "SeatView", "StandingsRow", "TableView", "TournamentService",
+    "SeatView", "StandingsRow", "TableView", "TablesMark", "TournamentService",
 ]
 
 
@@ -541,12 +543,33 @@ class TournamentService:
         halts = self._halts()
         return [self._table_view(table, halts) for table in sorted(self._t.open_tables(), key=lambda x: x.number)]
 
-    def _halts(self) -> set[int]:
-        from tournament_director.domain.floor.balancing import halting_flags
+    def tables_since(self, mark: TablesMark | None) -> tuple[TablesMark, set[int] | None]:
+        """The numbers of the tables changed since ``mark`` (their halt marks too) and the mark of now; None instead
+        of the numbers when every table is to be read again (table_map.py)."""
+        return table_map.tables_since(self._t, mark)
 
-        return set(halting_flags(self._t.open_tables(), self._t.settings.halt_short_by))
+    def table_views(self, numbers: Iterable[int]) -> list[TableView]:
+        """The views of the tables ``numbers`` that exist (a broken one says so), in that order."""
+        halts = self._halts()
+        tables = self._t.tables
+        return [self._table_view(table, halts) for n in numbers if (table := dict.get(tables, n)) is not None]
 
-    def _table_view(self, table: Table, halts: set[int]) -> TableView:
+    def open_table_numbers(self) -> list[int]:
+        return table_map.open_table_numbers(self._t)
+
+    def open_among(self, numbers: Iterable[int]) -> set[int]:
+        return table_map.open_among(self._t, numbers)
+
+    def open_table_seats(self) -> list[tuple[int, int]]:
+        return table_map.open_table_seats(self._t)
+
+    def seating_of(self, entry_ids: Iterable[int]) -> dict[int, tuple[str, int | None, int | None]]:
+        return table_map.seating_of(self._t, entry_ids)
+
+    def _halts(self) -> frozenset[int]:
+        return table_map.halt_tables(self._t)
+
+    def _table_view(self, table: Table, halts: frozenset[int] | set[int]) -> TableView:
         t = self._t
         mode = t.settings.button_mode
         button = sb = bb = None

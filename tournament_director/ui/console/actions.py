@@ -97,6 +97,7 @@ def build_menus(window: Any) -> None:
     add_action(w, "Check balance", "F6", w.check_balance, floor)
     w.accept_action = add_action(w, "Accept proposed moves", "Ctrl+Return", w.accept_move, floor)
     add_action(w, "Move a player…", "Ctrl+M", t.open_move_dialog, floor)
+    add_action(w, "Go to table…", "Ctrl+G", lambda: (w.tabs.setCurrentWidget(t), t.pages.go_to_box.setFocus()), floor)
     add_action(w, "Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
                floor)
     add_action(w, "Seat cards as PDF…", "Ctrl+P", lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)

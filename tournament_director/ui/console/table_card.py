@@ -6,7 +6,8 @@ click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat 
 
 A card is drawn once and then shown again in place (``show``): only the labels whose text changed are set, and
 the card is restyled only when its "hand done" mark changes, so a station's report at one table costs that
-table's few labels, not a new card (a map of 100 tables has 900 seats).
+table's few labels, not a new card (a map of 100 tables has 900 seats). A card may show another table of as many
+seats in place too: turning a page of the map sets labels, it makes no new widgets.
 """
 
 from __future__ import annotations
@@ -178,8 +179,9 @@ class TableCard(QFrame):
         self.show_table(table, hand_done)
 
     def fits(self, table: Any) -> bool:
-        """Whether ``table`` can be shown on this card in place (the same table with as many seats)."""
-        return table.number == self.number and len(table.seats) == len(self.seat_rows)
+        """Whether ``table`` can be shown on this card in place: one with as many seats (another table too, when
+        the map turns to another page of tables)."""
+        return len(table.seats) == len(self.seat_rows)
 
     def show_table(self, table: Any, hand_done: bool) -> bool:
         """Show ``table`` in place (``fits`` it); False when nothing changed and nothing was drawn."""
@@ -187,6 +189,9 @@ class TableCard(QFrame):
             return False
         self.draws += 1
         self.view = table
+        if table.number != self.number:
+            self.number = table.number
+            self.next_hand.setText(f"Next hand at table {table.number}")
         if hand_done != self.hand_done:
             self.hand_done = hand_done
             self.setProperty("handDone", "true" if hand_done else "false")

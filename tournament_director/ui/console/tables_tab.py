@@ -1,10 +1,14 @@
 """The Tables tab: the table map, hands, hand-for-hand, and the balancing or breaking proposal the director
-accepts, edits or rejects; seat cards and move slips to print."""
+accepts, edits or rejects; seat cards and move slips to print.
+
+The map shows a page of tables by number (table_pages.py: every table of most events), and a change redraws only
+the cards of the page's tables it changed (floor.tables_since), with those whose halt mark came or went.
+"""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.ui.console.dialogs import MoveDialog
 from tournament_director.ui.console.tab import Notice, Tab, print_menu
 from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
+from tournament_director.ui.console.table_pages import TablePages
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
 
@@ -68,6 +73,8 @@ class TablesTab(Tab):
         left.addWidget(help_line)
         self.notice = Notice()
         left.addWidget(self.notice)
+        self.pages = TablePages()
+        left.addWidget(self.pages)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.grid_host = QWidget()
@@ -103,11 +110,17 @@ class TablesTab(Tab):
         self.accept_move.clicked.connect(self.accept_proposal)
         self.edit_move.clicked.connect(self.open_edit_dialog)
         self.reject_move.clicked.connect(self.reject_selected_move)
+        self.pages.turned.connect(self._page_turned)
+        self.pages.go_to.connect(self._go_to_typed)
+        self.pages.refused.connect(self.hint)
         print_menu(self.print_seats, lambda: self._print(self.seat_cards_html()),
                     lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
         print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
                     lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
-        self._tables: tuple[Any, ...] = ()
+        self._tables: tuple[Any, ...] = ()   # the tables of the page shown
+        self._views: dict[int, Any] = {}      # the views of the page's tables, as last read
+        self._mark: Any = None                # where the map stood when last refreshed (floor.tables_since)
+        self._floor_seen: Any = None
         self._moves: tuple[MoveProposalView, ...] = ()
         for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
             b.setEnabled(False)   # until there are moves to decide on
@@ -122,6 +135,28 @@ class TablesTab(Tab):
     def floor(self) -> Any:
         return self.session.tournament if self.session else None
 
+    def _page_turned(self) -> None:
+        self.refresh()
+        self.scroll.verticalScrollBar().setValue(0)
+
+    def go_to_table(self, number: int) -> bool:
+        """Show the page holding table ``number`` and bring its card into view."""
+        wrong = self.pages.show_page_of(number)
+        if wrong:
+            self.hint(wrong)
+            return False
+        self.refresh()
+        card = next(card for card in self.cards if card.number == number)
+        self.grid.activate()   # the cards where this page puts them before the map scrolls to one
+        self.grid_host.resize(self.grid_host.width(), self.grid.sizeHint().height())
+        self.scroll.ensureWidgetVisible(card, 0, 0)
+        self.message.emit(f"Table {number}: {self.pages.label.text()}")
+        return True
+
+    def _go_to_typed(self, number: int) -> None:
+        if self.go_to_table(number):
+            self.pages.go_to_box.clear()
+
     # ----- rendering -----------------------------------------------------------------------------------------
     def set_tables(self, tables: Sequence[Any], moves: Sequence[MoveProposalView] = ()) -> None:
         """Show ``tables`` on the map: a table that changed is shown again on its own card, in place; a card is
@@ -131,21 +166,20 @@ class TablesTab(Tab):
         wanted = {table.number: table for table in tables}
         refocus = self.hasFocus() or (self.focusWidget() is not None and self.isAncestorOf(self.focusWidget()))
         drawn = {}
+        spare: dict[int, list[TableCard]] = {}   # cards of tables gone from the map, by seats: to show others
         for card in self.cards:
             table = wanted.get(card.number)
             if table is not None and card.fits(table):
                 drawn[card.number] = card
-                continue
-            self.grid.removeWidget(card)
-            card.hide()   # gone at once, not only when the event loop gets to deleting it
-            card.deleteLater()
-            if self._selected_row in card.seat_rows:
-                self._selected_row = None
+            else:
+                spare.setdefault(len(card.seat_rows), []).append(card)
+        placed = [card.number for card in self.cards]
         self._tables = tuple(tables)
-        placed = [card.number for card in self.cards if card.number in drawn]
         cards = []
         for table in self._tables:
             card = drawn.get(table.number)
+            if card is None and spare.get(len(table.seats)):
+                card = spare[len(table.seats)].pop()
             if card is None:
                 card = TableCard(table, self._next_hand, hand_done=table.number in done)
                 for row in card.seat_rows:
@@ -154,6 +188,12 @@ class TablesTab(Tab):
             else:
                 card.show_table(table, table.number in done)   # unchanged: nothing is drawn
             cards.append(card)
+        for card in (card for unused in spare.values() for card in unused):
+            self.grid.removeWidget(card)
+            card.hide()   # gone at once, not only when the event loop gets to deleting it
+            card.deleteLater()
+            if self._selected_row in card.seat_rows:
+                self._selected_row = None
         if [card.number for card in cards] != placed:
             for i, card in enumerate(cards):   # another set of tables: lay the map out again
                 self.grid.addWidget(card, i // self.COLUMNS, i % self.COLUMNS)
@@ -215,13 +255,15 @@ class TablesTab(Tab):
         row = self.proposals.currentRow()
         return self._moves[row] if 0 <= row < len(self._moves) else None
 
-    def _names(self) -> dict[int, str]:
-        return {e.entry_id: e.name for e in self.floor.entries()} if self.floor is not None else {}
+    def _names(self, entry_ids: Iterable[int]) -> dict[int, str]:
+        if self.floor is None:
+            return {}
+        return {entry_id: name for entry_id, (name, _table, _seat) in self.floor.seating_of(entry_ids).items()}
 
     def _move_views(self) -> tuple[MoveProposalView, ...]:
         if self.proposal is None:
             return ()
-        names = self._names()
+        names = self._names(m.entry_id for m in self.proposal.moves)
         return tuple(MoveProposalView(names.get(m.entry_id, f"#{m.entry_id}"), m.from_table, m.from_seat,
                                       m.to_table, m.to_seat, f"{m.reason} ({m.rule})" if m.reason else m.rule, key=i)
                      for i, m in enumerate(self.proposal.moves))
@@ -240,24 +282,50 @@ class TablesTab(Tab):
         return f"<b>{html.escape(text)}</b>{html.escape(rules)}: {len(p.moves)} move(s)" + note
 
     def refresh(self) -> None:
+        """Redraw the page's tables changed since the last refresh (every one of them when the floor was rebuilt
+        or the whole room changed: floor.tables_since), and the proposal."""
         floor = self.floor
-        tables = tuple(t for t in floor.tables() if not t.broken) if floor is not None else ()
         state = self.session.state if floor is not None else None
         self.hand_for_hand.setChecked(bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
-        if self.proposal is not None and not self._proposal_still_fits(tables):
+        self._read_tables()
+        if self.proposal is not None and not self._proposal_still_fits():
             self.proposal = None
         self.proposal_title.setText(self._proposal_title())
-        self.set_tables(tables, self._move_views())
+        self.set_tables([self._views[n] for n in self.pages.page() if n in self._views], self._move_views())
+        self.pages.show_bar()
 
-    def _proposal_still_fits(self, tables: Sequence[Any]) -> bool:
+    def _read_tables(self) -> None:
+        """Bring the pages and the page's views up to date with the floor, reading only what changed."""
+        floor = self.floor
+        if floor is None:
+            self._mark = self._floor_seen = None
+            self.pages.read([])
+            self._views = {}
+            return
+        self._mark, changed = floor.tables_since(self._mark if self._floor_seen is floor else None)
+        self._floor_seen = floor
+        if changed is None:
+            self.pages.read(floor.open_table_numbers())
+            self._views = {}
+        elif changed:
+            self.pages.follow(changed, floor.open_among(changed))
+            for number in changed:
+                self._views.pop(number, None)
+        page = self.pages.page()
+        for view in floor.table_views([n for n in page if n not in self._views]):
+            self._views[view.number] = view
+        self._views = {n: self._views[n] for n in page if n in self._views}
+
+    def _proposal_still_fits(self) -> bool:
         """A proposal made before an undo, a bust or a manual move no longer describes the room: drop it."""
-        where = {s.entry_id: (t.number, s.seat) for t in tables for s in t.seats if s.entry_id is not None}
-        return all(where.get(m.entry_id) == (m.from_table, m.from_seat) for m in self.proposal.moves)
+        seating = self.floor.seating_of(m.entry_id for m in self.proposal.moves) if self.floor is not None else {}
+        return all(seating.get(m.entry_id, (None, None, None))[1:] == (m.from_table, m.from_seat)
+                   for m in self.proposal.moves)
 
     # ----- proposals ------------------------------------------------------------------------------------------
     def _playing(self, numbers: set[int]) -> list[int]:
         """Those of the tables ``numbers`` still in a hand."""
-        return sorted(numbers & {t.number for t in self.floor.tables() if t.in_hand and not t.broken})
+        return [t.number for t in self.floor.table_views(sorted(numbers)) if t.in_hand and not t.broken]
 
     def ask_hand_over(self, tables: Sequence[int], then: Callable[[], Any]) -> QMessageBox:
         """Players move between hands (TDA 11-A): is the hand over at the tables they leave? Yes records it and
@@ -321,7 +389,7 @@ class TablesTab(Tab):
         if playing:
             self.ask_hand_over(playing, self.accept_proposal)
             return False
-        names = self._names()
+        names = self._names(m.entry_id for m in accepted.moves)
         outcome = self.run(self.session.accept_moves, accepted)
         if not outcome.ok:
             return False
@@ -350,7 +418,9 @@ class TablesTab(Tab):
         self.refresh()
 
     def _open_tables(self) -> list[tuple[int, int]]:
-        return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+        if self.floor is None:
+            return [(t.number, t.seat_count or len(t.seats)) for t in self._tables]
+        return self.floor.open_table_seats()
 
     def open_edit_dialog(self) -> MoveDialog | None:
         move = self.selected_move()
@@ -394,7 +464,8 @@ class TablesTab(Tab):
             self.ask_hand_over(playing, lambda: self.move_player(entry_id, to_table, to_seat))
             return False
         if self.run(self.floor.move_player, entry_id, to_table, to_seat).ok:
-            self.message.emit(f"{self._names().get(entry_id, entry_id)} moved to table {to_table} seat {to_seat}")
+            self.message.emit(f"{self._names([entry_id]).get(entry_id, entry_id)} moved to table {to_table} seat "
+                              f"{to_seat}")
             return True
         return False
 
@@ -423,7 +494,8 @@ class TablesTab(Tab):
     # ----- seat cards and move slips ------------------------------------------------------------------------
     def seat_cards(self) -> list[SeatCard]:
         title = self.session.tournament_name if self.session else ""
-        return [SeatCard(s.name, t.number, s.seat, title) for t in self._tables for s in t.seats if s.name]
+        tables = [t for t in self.floor.tables() if not t.broken] if self.floor is not None else self._tables
+        return [SeatCard(s.name, t.number, s.seat, title) for t in tables for s in t.seats if s.name]
 
     def move_slips(self) -> list[MoveSlip]:
         moves = getattr(self, "last_accepted", None)
