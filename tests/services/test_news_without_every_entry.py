@@ -188,7 +188,8 @@ def test_a_tie_across_tables_hand_for_hand_shares_its_places_and_prizes_in_the_k
     knockouts = Results(t).recent_knockouts(2)
     fifth = prizes_by_place(t)[4]  # the 6th place pays nothing: the two share the 5th's prize
     assert [(k.place, k.place_to) for k in knockouts] == [(5, 6), (5, 6)]
-    by_entry = {t.entries[v].name: share for v, share in zip(sorted(victims), split_evenly(fifth, 2, t.settings.payout_unit))}
+    shares = split_evenly(fifth, 2, t.settings.payout_unit)  # the larger share to the lower entry id
+    by_entry = {t.entries[v].name: share for v, share in zip(sorted(victims), shares)}
     assert {k.name: k.prize for k in knockouts} == by_entry and sum(by_entry.values()) == fifth
     assert knockouts == knockouts_from_every_entry(t, 2)
 
