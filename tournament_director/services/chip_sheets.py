@@ -139,7 +139,7 @@ class ChipSheets:
     def summary(self) -> ChipSummary:
         t = self._t
         live = [e for e in t.entries.values() if not e.busted]
-        leader = max(live, key=lambda e: (e.chips, -e.id), default=None)
+        leader = t.chip_leader()
         last = None
         if t.last_count is not None:
             c = t.last_count

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from tournament_director.domain.floor.records import FloorRecords
-from tournament_director.domain.floor.standings import StandingsRow, standings
+from tournament_director.domain.floor.standings import (
+    StandingsRow, latest_places, places_of, prizes_of_places, standings,
+)
 
 
 def ordinal(n: int) -> str:
@@ -67,7 +69,9 @@ def _line(row: StandingsRow) -> ResultLine:
 
 
 class Results:
-    """Queries over one tournament's floor (``floor``: the live FloorRecords)."""
+    """Queries over one tournament's floor (``floor``: the live FloorRecords). The whole results rank every
+    entry; a bust's places, the winner and the latest knockouts are read from the latest bust groups back, with
+    their prizes shared by the same rule (standings.prizes_of_places)."""
 
     def __init__(self, floor: FloorRecords) -> None:
         self._t = floor
@@ -78,29 +82,47 @@ class Results:
         return [_line(r) for r in sorted(rows, key=lambda r: (r.place, r.name.casefold()))]
 
     def winner(self) -> ResultLine | None:
-        if not self._t.finished:
+        t = self._t
+        if not t.finished:
             return None
-        return next((line for line in self.lines() if line.place == 1), None)
+        found = next((e for e in t.entries.values() if not e.busted), None)
+        if found is None:
+            return None
+        return self._lines({found.id: (1, 1)})[0]
 
     def of(self, entry_ids: Iterable[int]) -> list[ResultLine]:
         """The places of these entries (those decided), in the order asked."""
-        by_id = {line.entry_id: line for line in self.lines()}
-        return [by_id[e] for e in entry_ids if e in by_id]
+        wanted = list(entry_ids)
+        t = self._t
+        placed = places_of(t, {e for e in wanted if e in t.entries and t.entries[e].busted}, with_ties=True)
+        winner = self.winner()
+        by_id = {line.entry_id: line for line in self._lines(placed)}
+        if winner is not None:
+            by_id[winner.entry_id] = winner
+        return [by_id[e] for e in wanted if e in by_id]
 
     def recent_knockouts(self, count: int = 5) -> list[Knockout]:
         """The last ``count`` players out, the latest first (later busts finish in better places)."""
         t = self._t
         out = []
-        for line in self.lines():
+        for line in self._lines(latest_places(t, count))[:count]:
             entry = t.entries[line.entry_id]
-            if not entry.busted:
-                continue  # the winner
             group = t.bust_groups[entry.bust_group] if entry.bust_group is not None else None
             table = group.tables.get(entry.id) if group is not None else None
             out.append(Knockout(line.name, line.place, line.place_to, line.prize, line.eliminated_by, table))
-            if len(out) >= count:
-                break
         return out
+
+    def _lines(self, placed: dict[int, tuple[int, int]]) -> list[ResultLine]:
+        """The result lines of the entries ``placed`` (whole ties), the best first as lines() orders them."""
+        t = self._t
+        prize_of = prizes_of_places(t, placed)
+        lines = []
+        for entry_id, (place, place_to) in placed.items():
+            entry = t.entries[entry_id]
+            lines.append(ResultLine(entry_id, entry.name, place, place_to, prize_of.get(entry_id, 0),
+                                    entry.bounty_won, tuple(t.entries[e].name for e in entry.eliminated_by)))
+        lines.sort(key=lambda line: (line.place, line.name.casefold(), line.entry_id))
+        return lines
 
 
 def results_of(runner: Any) -> Results:

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
-from tournament_director.services.chip_sheets import ChipLeader, ChipSheets
+from tournament_director.domain import limits
+from tournament_director.services.chip_sheets import ChipLeader
 from tournament_director.services.results import Knockout, ResultLine, Results
 
 MOVES_SHOWN_FOR = timedelta(minutes=5)  # after a table breaks, at most this long (or until a hand is dealt there)
+SeatingChartWanted = Literal["when due", "always", "never"]
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,11 @@ class RoomNews:
     final_table: bool
     finished: bool
     winner: ResultLine | None
-    results: tuple[ResultLine, ...]  # every decided place, the best first
+    results: tuple[ResultLine, ...]  # once over: every place, the best first (empty before)
     knockouts: tuple[Knockout, ...]  # the latest first
     chip_leader: ChipLeader | None
     seating: SeatingNews | None
-    seating_chart: tuple[SeatLine, ...]  # the players still in, by name
+    seating_chart: tuple[SeatLine, ...]  # the players still in, by name (as asked: room_news)
     clock_started: bool
 
     @property
@@ -68,36 +70,48 @@ class RoomNews:
                 and bool(self.seating.moves) and not self.finished)
 
 
-def room_news(runner: Any, now: datetime) -> RoomNews:
-    """The news of the tournament of ``runner`` at wall time ``now`` (aware)."""
+def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "when due") -> RoomNews:
+    """The news of the tournament of ``runner`` at wall time ``now`` (aware). What costs a look at every entry is
+    read only when it is shown: the results once the tournament is over, the seating chart after the draw until
+    the clock starts ("when due"), whenever the director asks for it ("always") or not at all ("never": a screen
+    that shows none); the knockouts come from the latest busts, the chip leader from the entries changed since the
+    last look."""
     t = runner.state.floor
     results = Results(t)
-    lines = results.lines()
-    names = {e.id: e.name for e in t.entries.values()}
-    open_tables = [table for table in t.tables.values() if not table.broken and table.players > 0]
+    names = t.entries
+    # more players than one table seats: not the final table, whatever the tables (no walk over every table)
+    open_tables = [] if t.alive > limits.MAX_SEATS else [
+        table for table in t.tables.values() if not table.broken and table.players > 0]
     seating = None
     if t.last_seating is not None:
         s = t.last_seating
         time = datetime.fromisoformat(s["time"]) if s.get("time") else None
         dealt_since = any(t.tables[n].hand_number > hand for n, hand in s.get("hands", []) if n in t.tables)
         fresh = not dealt_since and (time is None or now - time <= MOVES_SHOWN_FOR)
-        moves = tuple(MoveLine(names.get(e, f"entry {e}"), ft, fs, tt, ts) for e, ft, fs, tt, ts in s["moves"])
+        moves = tuple(MoveLine(names[e].name if e in names else f"entry {e}", ft, fs, tt, ts)
+                      for e, ft, fs, tt, ts in s["moves"])
         seating = SeatingNews(s["kind"], moves, tuple(s["broken"]), time, fresh)
-    chart = tuple(sorted((SeatLine(e.name, e.table, e.seat) for e in t.entries.values()
-                          if not e.busted and e.table is not None and e.seat is not None),
-                         key=lambda line: (line.name.casefold(), line.table, line.seat)))
+    clock_started = bool(getattr(runner.state.schedule, "started", False))
+    chart_due = seating is not None and seating.kind == "draw" and not clock_started and not t.finished
+    chart: tuple[SeatLine, ...] = ()
+    if seating_chart == "always" or (seating_chart == "when due" and chart_due):
+        chart = tuple(sorted((SeatLine(e.name, e.table, e.seat) for e in t.entries.values()
+                              if not e.busted and e.table is not None and e.seat is not None),
+                             key=lambda line: (line.name.casefold(), line.table, line.seat)))
+    leader = t.chip_leader()
     return RoomNews(
         hand_for_hand=t.hand_for_hand and not t.finished,
         final_table=len(open_tables) == 1 and len(t.tables) > 1 and t.alive >= 2 and not t.finished,
         finished=t.finished,
         winner=results.winner(),
-        results=tuple(lines),
+        results=tuple(results.lines()) if t.finished else (),
         knockouts=tuple(results.recent_knockouts(5)),
-        chip_leader=ChipSheets(runner).summary().leader if t.alive else None,
+        chip_leader=None if leader is None else ChipLeader(leader.id, leader.name, leader.chips, leader.table,
+                                                           leader.seat),
         seating=seating,
         seating_chart=chart,
-        clock_started=bool(getattr(runner.state.schedule, "started", False)),
+        clock_started=clock_started,
     )
 
 
-__all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingNews", "room_news"]
+__all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]

@@ -37,7 +37,7 @@ from tournament_director.services.event_text import describe_event
 from tournament_director.services.payouts import PayoutService
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
 from tournament_director.services.results import Results
-from tournament_director.services.room_news import RoomNews, room_news
+from tournament_director.services.room_news import RoomNews, SeatingChartWanted, room_news
 from tournament_director.services.settings import SettingsService
 from tournament_director.services.stations import StationService
 from tournament_director.services.structures import StructureService
@@ -138,7 +138,7 @@ class DirectorSession:
         self.hand_for_hand_ms = round(hand_for_hand_minutes * 60_000)  # TDA RP-8: 2 minutes a hand by default
         self._wall_clock = WallClockJobs(self, self._wall_now)
         self._floor_counts: tuple[tuple[int, int], tuple[int, int, int, int]] | None = None
-        self._news: tuple[Any, RoomNews] | None = None
+        self._news: dict[str, tuple[Any, RoomNews]] = {}  # by the seating chart wanted
         self._listeners: list[Listener] = []
         self._tournament_id: int | None = None
         self._runner: Any = None
@@ -410,15 +410,17 @@ class DirectorSession:
         """The winner, the places and the knockouts of the selected tournament."""
         return Results(self._runner.state.floor) if self._runner is not None else None
 
-    def room_news(self) -> RoomNews | None:
-        """What the room's screens announce now (read again only when the log has changed, or a minute on)."""
+    def room_news(self, seating_chart: SeatingChartWanted = "when due") -> RoomNews | None:
+        """What the room's screens announce now (read again only when the log has changed, or a minute on), with
+        the seating chart "when due", "always" (the director asked for it) or "never" (a screen showing none)."""
         if self._runner is None:
             return None
         now = self._wall_now()
         key = (self._tournament_id, self._runner.last_seq, now.replace(second=0, microsecond=0))
-        if self._news is None or self._news[0] != key:
-            self._news = (key, room_news(self._runner, now))
-        return self._news[1]
+        cached = self._news.get(seating_chart)
+        if cached is None or cached[0] != key:
+            cached = self._news[seating_chart] = (key, room_news(self._runner, now, seating_chart))
+        return cached[1]
 
     # ----- commands, undo and redo ---------------------------------------------------------------------
     def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -140,8 +140,8 @@ class SettingsService:
         s = self.settings
         bounty = s.bounty if s.bounty_mode != "none" else 0
         counts: dict[str, int] = {}
-        for entry in self._t.entries.values():
-            counts[entry.buy_in_option or STANDARD_OPTION] = counts.get(entry.buy_in_option or STANDARD_OPTION, 0) + 1
+        for option, bought in self._t.options_bought.items():  # counted by the floor as entries come in
+            counts[option or STANDARD_OPTION] = counts.get(option or STANDARD_OPTION, 0) + bought
         options = [s.buy_in_option(None), *s.buy_in_options]
         return [BuyInOptionView(o.name, o.buy_in, o.fee, o.chips, o.buy_in + o.fee + bounty, counts.get(o.name, 0))
                 for o in options]

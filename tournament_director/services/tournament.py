@@ -613,13 +613,11 @@ class TournamentService:
 
     def prize_pool(self) -> PrizePoolView:
         t = self._t
-        entries = list(t.entries.values())
         return PrizePoolView(
-            entries=len(entries), reentries=sum(1 for e in entries if e.number > 1),
-            rebuys=sum(e.rebuys for e in entries), addons=sum(e.addons for e in entries),
+            entries=len(t.entries), reentries=t.reentries, rebuys=t.rebuys, addons=t.addons,
             contributions=t.prize_contributions, house=t.house_total, guarantee=t.settings.guarantee,
             top_up=t.guarantee_top_up, prize_pool=t.prize_pool, bounty_pool=t.bounty_pool,
-            prizes=tuple(prizes_by_place(t)) if entries else (), players_left=t.players_left,
+            prizes=tuple(prizes_by_place(t)) if t.entries else (), players_left=t.players_left,
         )
 
     @property

@@ -20,7 +20,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts, seats
-from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
+from tournament_director.domain.floor.records import Entry, FloorRecords, count_entry, whole_number
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.money.settings import STANDARD_OPTION
 
@@ -118,6 +118,7 @@ def _add_entry(t: FloorRecords, entry: Entry) -> None:
     t.entries[entry.id] = entry
     t.player_entries.setdefault(entry.player_key, []).append(entry.id)
     t.alive += 1
+    count_entry(t, entry)
     t.chips_issued += entry.chips
     t.prize_contributions += entry.paid_prize
     t.house_total += entry.paid_house
@@ -240,6 +241,7 @@ def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
     check_rebuy(t, entry, level_of(p))
     rake = s.rebuy_price * s.rake_percent // 100
     entry.rebuys += 1
+    t.rebuys += 1
     _buy_chips(t, entry, s.rebuy_chips, s.rebuy_price - rake, s.rebuy_fee + rake)
 
 
@@ -249,6 +251,7 @@ def _addon(t: FloorRecords, p: dict[str, Any]) -> None:
     check_addon(t, entry, level_of(p), p.get("on_break"))
     rake = s.addon_price * s.rake_percent // 100
     entry.addons += 1
+    t.addons += 1
     _buy_chips(t, entry, s.addon_chips, s.addon_price - rake, s.addon_fee + rake)
 
 

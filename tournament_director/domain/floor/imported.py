@@ -21,7 +21,7 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.records import DEAL_AWARDED, Entry, FloorRecords, whole_number
+from tournament_director.domain.floor.records import DEAL_AWARDED, Entry, FloorRecords, count_entry, whole_number
 
 KINDS = ("entry", "rebuy", "addon")
 
@@ -48,8 +48,10 @@ def _bought(t: FloorRecords, p: dict[str, Any]) -> None:
         entry = t.live_entry(p["entry_id"])
         if kind == "rebuy":
             entry.rebuys += 1
+            t.rebuys += 1
         else:
             entry.addons += 1
+            t.addons += 1
         entry.chips += chips
     entry.paid_prize += prize
     entry.paid_house += house
@@ -83,6 +85,7 @@ def _new_entry(t: FloorRecords, p: dict[str, Any], chips: int, option: str, leve
     t.entries[entry.id] = entry
     t.player_entries.setdefault(key, []).append(entry.id)
     t.alive += 1
+    count_entry(t, entry)
     return entry
 
 

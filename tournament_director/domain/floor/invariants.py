@@ -1,10 +1,11 @@
 """The floor's invariants, checked by the tests after every event and by the service on request.
 
 Each active entry sits in exactly one seat and no seat holds two entries; the chips in play and unassigned
-are the chips issued; the payments add up to the prize pool, the house's share and the bounties; finishing
-places are distinct and a tie covers as many places as it has players; once over, the places run from 1 to
-the number of entries and the prizes paid are the prize pool (prizes awarded in another program and brought over
-stand as they were awarded, and its places are its own: imported.py).
+are the chips issued; the running counts of re-entries, rebuys and add-ons are a recount's; the payments add up
+to the prize pool, the house's share and the bounties; finishing places are distinct and a tie covers as many
+places as it has players; once over, the places run from 1 to the number of entries and the prizes paid are the
+prize pool (prizes awarded in another program and brought over stand as they were awarded, and its places are
+its own: imported.py).
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ def check_invariants(t: FloorRecords) -> list[str]:
     bounties = sum(e.bounty + e.bounty_won for e in t.entries.values()) + t.bounty_unclaimed
     if bounties != t.bounty_pool:
         problems.append(f"bounties: {bounties} on heads, won or unclaimed, {t.bounty_pool} paid in")
+    counted = (sum(e.number > 1 for e in t.entries.values()), sum(e.rebuys for e in t.entries.values()),
+               sum(e.addons for e in t.entries.values()))
+    by_option: dict[str, int] = {}
+    for e in t.entries.values():
+        by_option[e.buy_in_option] = by_option.get(e.buy_in_option, 0) + 1
+    if by_option != {option: n for option, n in t.options_bought.items() if n}:
+        problems.append(f"entries by buy-in option: {by_option} counted, the running counts say {t.options_bought}")
+    if counted != (t.reentries, t.rebuys, t.addons):
+        problems.append(f"re-entries, rebuys, add-ons: {counted} counted, the running counts say "
+                        f"{(t.reentries, t.rebuys, t.addons)}")
     rows = standings(t)
     spans: dict[tuple[int, int], int] = {}
     for r in rows:

@@ -14,6 +14,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.changes import FloorChanges, TrackedDict
+from tournament_director.domain.floor.chip_leader import ChipLeaderWatch
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.floor.table_index import TableIndex
 from tournament_director.domain.floor.station_records import StationRecords
@@ -73,6 +74,12 @@ def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
     return value
 
 
+def count_entry(t: "FloorRecords", entry: Entry) -> None:
+    """A new entry in the floor's running counts (a registration, a purchase brought over, a snapshot read)."""
+    t.reentries += entry.number > 1
+    t.options_bought[entry.buy_in_option] = t.options_bought.get(entry.buy_in_option, 0) + 1
+
+
 # ``deal_method`` of prizes awarded in another program and brought over as they were (imported.py): they stand
 # whole, whatever the payout table says, and may add up to more or less than the pot
 DEAL_AWARDED = "awarded"
@@ -91,6 +98,12 @@ class FloorRecords:
         self.player_entries: dict[str, list[int]] = {}
         self.bust_groups: list[BustGroup] = []
         self.alive = 0
+        # running counts, kept by the parts that add entries and sell chips (a snapshot recounts them)
+        self.reentries = 0  # entries after a player's first
+        self.rebuys = 0
+        self.addons = 0
+        self.options_bought: dict[str, int] = {}  # entries by buy-in option ("" = the standard buy-in)
+        self.leader_watch = ChipLeaderWatch()  # the chip leader, followed through the entries events change
         self.seated_drawn = False  # the start draw took place
         self.registration_closed = False
         self.hand_for_hand = False
@@ -134,6 +147,10 @@ class FloorRecords:
     @property
     def guarantee_top_up(self) -> int:
         return max(0, self.settings.guarantee - self.prize_contributions - self.pot_adjustment)
+
+    def chip_leader(self) -> Entry | None:
+        """The live entry with the most chips (the lower entry id on equal stacks); None when nobody is left."""
+        return self.leader_watch.leader(self)
 
     def entry(self, entry_id: Any) -> Entry:
         entry = self.entries.get(entry_id) if isinstance(entry_id, int) else None

@@ -15,7 +15,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any, Iterator
 
-from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
+from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords, count_entry
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.floor.station_records import StationRecords
 from tournament_director.domain.money.payouts import parse_payout_table
@@ -103,14 +103,17 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
     names = tuple(data["entry_fields"])
     same_layout = names == ENTRY_FIELDS
     player_entries = t.player_entries
-    alive = 0
+    alive = rebuys = addons = 0
     for row in data["entries"]:
         entry = Entry(*row) if same_layout else Entry(**dict(zip(names, row)))
         entry.eliminated_by = list(entry.eliminated_by)
         t.entries[entry.id] = entry
         player_entries.setdefault(entry.player_key, []).append(entry.id)
         alive += not entry.busted
-    t.alive = alive
+        count_entry(t, entry)
+        rebuys += entry.rebuys
+        addons += entry.addons
+    t.alive, t.rebuys, t.addons = alive, rebuys, addons  # the running counts are counted again, not stored
     for row in data["tables"]:
         table = Table.from_row(row)
         t.tables[table.number] = table

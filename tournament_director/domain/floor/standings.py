@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
@@ -75,56 +76,76 @@ def group_tiers(group: BustGroup) -> list[list[int]]:
     return [sorted(by_chips[c]) for c in sorted(by_chips, reverse=True)]
 
 
+def tiers_from_latest(t: FloorRecords) -> Iterator[tuple[int, list[int], int, int]]:
+    """(bust group index, tier, place, last place covered) from the latest bust group back to the first: the
+    latest busts finish best, just behind the players still in."""
+    running = t.alive
+    for index in range(len(t.bust_groups) - 1, -1, -1):
+        for tier in group_tiers(t.bust_groups[index]):
+            yield index, tier, running + 1, running + len(tier)
+            running += len(tier)
+
+
 def places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     """entry id -> (place, last place covered) for every finished entry (and the winner when over)."""
     result: dict[int, tuple[int, int]] = {}
-    running = t.alive
-    for group in reversed(t.bust_groups):
-        for tier in group_tiers(group):
-            for entry_id in tier:
-                result[entry_id] = (running + 1, running + len(tier))
-            running += len(tier)
+    for _, tier, first, last in tiers_from_latest(t):
+        for entry_id in tier:
+            result[entry_id] = (first, last)
     if t.finished:
         winner = next(e.id for e in t.entries.values() if not e.busted)
         result[winner] = (1, 1)
     return result
 
 
-def places_of(t: FloorRecords, wanted: set[int]) -> dict[int, tuple[int, int]]:
+def places_of(t: FloorRecords, wanted: set[int], with_ties: bool = False) -> dict[int, tuple[int, int]]:
     """The places of the ``wanted`` busted entries, read from the latest bust groups back only as far as they
-    are found (a bust just recorded is in the latest group)."""
+    are found (a bust just recorded is in the latest group); ``with_ties``: and of the entries tied with them,
+    whose prizes they share."""
     result: dict[int, tuple[int, int]] = {}
     missing = set(wanted)
-    running = t.alive
-    for group in reversed(t.bust_groups):
+    for _, tier, first, last in tiers_from_latest(t):
         if not missing:
             break
-        for tier in group_tiers(group):
-            for entry_id in tier:
-                if entry_id in missing:
-                    result[entry_id] = (running + 1, running + len(tier))
-                    missing.discard(entry_id)
-            running += len(tier)
+        found = missing.intersection(tier)
+        if found:
+            for entry_id in tier if with_ties else found:
+                result[entry_id] = (first, last)
+            missing -= found
+    return result
+
+
+def latest_places(t: FloorRecords, count: int) -> dict[int, tuple[int, int]]:
+    """The places of the latest ``count`` players out (fewer when fewer are out), read from the latest bust
+    groups back, with every player tied with them (a tie is whole, so its prizes are shared as standings()
+    shares them)."""
+    result: dict[int, tuple[int, int]] = {}
+    for _, tier, first, last in tiers_from_latest(t):
+        if len(result) >= count:
+            break
+        for entry_id in tier:
+            result[entry_id] = (first, last)
     return result
 
 
 def last_group_places(t: FloorRecords) -> dict[int, tuple[int, int]]:
     """Places of the latest bust group only (cheap: used after each bust)."""
-    if not t.bust_groups:
-        return {}
     result: dict[int, tuple[int, int]] = {}
-    running = t.alive
-    for tier in group_tiers(t.bust_groups[-1]):
+    latest = len(t.bust_groups) - 1
+    for index, tier, first, last in tiers_from_latest(t):
+        if index != latest:
+            break
         for entry_id in tier:
-            result[entry_id] = (running + 1, running + len(tier))
-        running += len(tier)
+            result[entry_id] = (first, last)
     return result
 
 
-def standings(t: FloorRecords) -> list[StandingsRow]:
-    """Every entry: the players still in first (by chips), then by finishing place."""
+def prizes_of_places(t: FloorRecords, placed: Mapping[int, tuple[int, int]]) -> dict[int, int]:
+    """entry id -> prize for the entries ``placed`` (entry id -> (place, last place covered)): players tied share
+    the prizes of the places they cover, in payout units; a deal's prizes stand as the deal made them.
+    ``placed`` holds every player of each tie it names (places() or latest_places() give whole ties). With a
+    deal, every entry the deal names is in the answer, placed or not."""
     prizes = prizes_by_place(t)
-    placed = places(t)
     prize_of: dict[int, int] = {}
     covered: dict[tuple[int, int], list[int]] = {}
     for entry_id, span in placed.items():
@@ -138,6 +159,13 @@ def standings(t: FloorRecords) -> list[StandingsRow]:
         prize_of = dict(t.deal)  # prizes awarded elsewhere stand as they were, the payout table aside
     elif t.deal is not None:
         prize_of.update(t.deal)
+    return prize_of
+
+
+def standings(t: FloorRecords) -> list[StandingsRow]:
+    """Every entry: the players still in first (by chips), then by finishing place."""
+    placed = places(t)
+    prize_of = prizes_of_places(t, placed)
     rows = []
     for entry in t.entries.values():
         place = placed.get(entry.id)

@@ -90,7 +90,7 @@ class ClockTab(Tab):
         self.refresh()
 
     def refresh(self) -> None:
-        view = view_from_session(self.session)
+        view = view_from_session(self.session, seating_chart=False)
         self.big.setText(format_clock(view.remaining_seconds))
         if view.on_break:
             self.level.setText(view.break_name)

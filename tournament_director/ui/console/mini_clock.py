@@ -76,7 +76,7 @@ class MiniClock(QWidget):
 
     def refresh(self) -> None:
         try:
-            view = view_from_session(self._session)
+            view = view_from_session(self._session, seating_chart=False)
         except Exception as error:
             self.level_label.setText(str(error))
             return

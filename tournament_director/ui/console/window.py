@@ -186,7 +186,7 @@ class MainWindow(QMainWindow):
         return self._service_command(self.session.tournament if self.session else None, "floor", name, *args)
 
     def toggle_clock(self) -> None:
-        view = view_from_session(self.session)
+        view = view_from_session(self.session, seating_chart=False)
         if view.running:
             self.clock_command("pause")
         else:

@@ -116,10 +116,12 @@ def _get(obj: Any, *names: str, default: Any = None) -> Any:
     return default
 
 
-def news_fields(session: Any, force_seating: bool = False) -> dict[str, Any]:
-    """The room's news (services/room_news.py) as the projector's fields."""
+def news_fields(session: Any, force_seating: bool = False, seating_chart: bool = True) -> dict[str, Any]:
+    """The room's news (services/room_news.py) as the projector's fields; ``seating_chart`` False: without the
+    seating chart (a screen that shows none: the reading of every entry it takes is spared)."""
     room_news = getattr(session, "room_news", None)
-    news = room_news() if callable(room_news) else None
+    wanted = "never" if not seating_chart else "always" if force_seating else "when due"
+    news = room_news(seating_chart=wanted) if callable(room_news) else None
     if news is None:
         return {}
     fields: dict[str, Any] = {
@@ -141,8 +143,9 @@ def news_fields(session: Any, force_seating: bool = False) -> dict[str, Any]:
     return fields
 
 
-def view_from_session(session: Any, *, force_seating: bool = False) -> ProjectorView:
-    """Gather the projector's figures from the session's clock and floor services (whatever has landed)."""
+def view_from_session(session: Any, *, force_seating: bool = False, seating_chart: bool = True) -> ProjectorView:
+    """Gather the projector's figures from the session's clock and floor services (whatever has landed);
+    ``seating_chart`` False for a screen that never shows the seating chart (the console's mini clock)."""
     if session is None or getattr(session, "tournament_id", None) is None:
         return ProjectorView(message="No tournament open")
     name = session.tournament_name
@@ -201,5 +204,5 @@ def view_from_session(session: Any, *, force_seating: bool = False) -> Projector
         message="" if clock_view is not None else "Clock not started",
         starts_in_seconds=starts_in,
         restart_pending=bool(_get(clock_view, "restart_pending", default=False)),
-        **news_fields(session, force_seating),
+        **news_fields(session, force_seating, seating_chart),
     )
