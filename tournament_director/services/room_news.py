@@ -6,6 +6,7 @@ and the final results. One frozen value read from the services, for the projecto
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
@@ -62,6 +63,17 @@ class RoomNews:
         """After the draw, until the clock starts: everybody looks for his seat."""
         return (self.seating is not None and self.seating.kind == "draw" and not self.clock_started
                 and bool(self.seating_chart) and not self.finished)
+
+    # The long lists as plain rows, made once per news (a screen repainting four times a second asks each time).
+    @cached_property
+    def seating_rows(self) -> tuple[tuple[str, int, int], ...]:
+        """The seating chart as (name, table, seat)."""
+        return tuple((s.name, s.table, s.seat) for s in self.seating_chart)
+
+    @cached_property
+    def result_rows(self) -> tuple[tuple[str, str, int], ...]:
+        """The results as (place text, name, prize)."""
+        return tuple((line.place_text, line.name, line.prize) for line in self.results)
 
     @property
     def show_moves(self) -> bool:

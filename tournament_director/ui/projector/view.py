@@ -132,9 +132,9 @@ def news_fields(session: Any, force_seating: bool = False, seating_chart: bool =
     }
     if news.winner is not None:
         fields["winner"] = (news.winner.name, news.winner.prize)
-        fields["results"] = tuple((line.place_text, line.name, line.prize) for line in news.results)
+        fields["results"] = news.result_rows
     elif news.show_seating_chart or (force_seating and news.seating_chart):
-        fields["seating_chart"] = tuple((s.name, s.table, s.seat) for s in news.seating_chart)
+        fields["seating_chart"] = news.seating_rows
     elif news.show_moves and news.seating is not None:
         fields["moves"] = tuple((m.name, m.from_table, m.from_seat, m.to_table, m.to_seat) for m in news.seating.moves)
         broken = news.seating.broken_tables
