@@ -94,21 +94,47 @@ def test_rows_read_again_replace_only_those_changed_and_the_sorted_proxy_follows
     model = entries_model(rows)
     proxy = SearchProxy()
     proxy.setSourceModel(model)
-    proxy.sort(6, Qt.SortOrder.DescendingOrder)   # by chips
+    proxy.sort(6, Qt.SortOrder.DescendingOrder)   # by chips: the model itself is put in that order
+    chips = [r.chips for r in model.rows]
+    assert chips == sorted(chips, reverse=True)
     resets: list[int] = []
     changed: list[int] = []
     model.modelReset.connect(lambda: resets.append(1))
-    model.dataChanged.connect(lambda first, _last, _roles=(): changed.append(first.row()))
+    model.dataChanged.connect(lambda first, _last, _roles=(): changed.append(model.row_at(first.row()).entry_id))
     again = list(rows)
     again[4] = EntryRow(5, rows[4].name, status="busted", place=10_000)
     again[7] = EntryRow(8, rows[7].name, table=1, seat=8, chips=10**6)
-    assert model.set_rows(again) is False and resets == [] and sorted(changed) == [4, 7]
-    assert proxy.source_row(0).entry_id == 8   # the new chip leader sorted to the top
-    assert model.rows == again
+    assert model.set_rows(again) is False and resets == [] and sorted(changed) == [5, 8]
+    assert proxy.source_row(0).entry_id == 8   # the new chip leader moved to the top
+    assert proxy.source_row(proxy.rowCount() - 1).entry_id == 5   # no chips: last going down
+    by_entry = sorted(model.rows, key=lambda r: r.entry_id)
+    assert by_entry == again and [proxy.source_row(i) for i in range(proxy.rowCount())] == list(model.rows)
     fewer = again[:-1]                              # an entry gone (a registration undone): everything again
     assert model.set_rows(fewer) is True and resets == [1]
     many = [EntryRow(r.entry_id, r.name, chips=1) for r in fewer]   # beyond the in-place limit
-    assert model.set_rows(many) is True and resets == [1, 1] and model.rows == many
+    assert model.set_rows(many) is True and resets == [1, 1] and sorted(model.rows, key=lambda r: r.entry_id) == many
+
+
+def test_the_rows_model_sorts_itself_and_keeps_the_selection_through_moves(qtbot) -> None:
+    from tournament_director.ui.console.tab import make_table_view
+
+    model = entries_model([EntryRow(i, f"P{i:02d}", chips=1_000 * i) for i in range(1, 31)])
+    proxy = SearchProxy()
+    proxy.setSourceModel(model)
+    view = make_table_view(proxy)
+    qtbot.addWidget(view)
+    view.sortByColumn(6, Qt.SortOrder.AscendingOrder)      # what a click on "Chips" does
+    assert [r.entry_id for r in model.rows] == list(range(1, 31))
+    view.selectRow(9)                                       # P10
+    model.update_rows([EntryRow(10, "P10", chips=99_000), EntryRow(3, "P03", chips=500), EntryRow(31, "Late")])
+    assert [r.entry_id for r in model.rows][:3] == [31, 3, 1]   # no chips first going up, then the smallest
+    assert model.rows[-1].entry_id == 10
+    selected = view.selectionModel().selectedRows()
+    assert [proxy.source_row(i.row()).entry_id for i in selected] == [10]   # the selection followed its row
+    view.sortByColumn(1, Qt.SortOrder.DescendingOrder)     # by name, going down
+    assert [r.name for r in model.rows][:2] == ["P30", "P29"] and model.rows[-1].name == "Late"
+    assert [proxy.source_row(i.row()).entry_id for i in view.selectionModel().selectedRows()] == [10]
+
 
 HOSTILE = "<script>alert('x')</script> & =HYPERLINK(\"http://evil\")"
 
