@@ -270,3 +270,35 @@ def test_a_station_whose_regions_stood_still_while_another_turned_them_over_chec
         here.flush_checkpoint()
         _same(CommandRunner(store, here.tournament_id).state, here.rebuild())
     _same(here.state, here.rebuild())
+
+
+def test_a_checkpoint_no_longer_stood_on_is_dropped_a_few_batches_at_a_time(store, monkeypatch) -> None:
+    """A command never pays for dropping a whole field's checkpoint at once (megabytes at 100,000 entries): the
+    draw's checkpoint, once no checkpoint kept stands on it, goes a few batches with each checkpoint."""
+    from tournament_director.store import event_log
+
+    monkeypatch.setattr(event_log, "BATCH_PARTS", 2)      # the checkpoint of the draw: some 50 batches
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)     # 90 entries and 10 tables: 3 regions
+    runner, floor = _floor(store, snapshot_every=2)
+    with store.engine.connect() as connection:
+        drawn = connection.execute(text("SELECT seq FROM snapshot_batch GROUP BY seq ORDER BY COUNT(*) DESC")).scalar()
+
+    def left_of_the_whole() -> int:
+        with store.engine.connect() as connection:
+            return connection.execute(text("SELECT COUNT(*) FROM snapshot_batch WHERE seq = :seq"),
+                                      {"seq": drawn}).scalar()
+
+    counts = [left_of_the_whole()]
+    assert counts[0] > 4 * event_log.BATCHES_DROPPED_AT_ONCE
+    rng = random.Random(11)
+    while counts[-1] and len(counts) < 200:
+        t = runner.state.floor
+        victim = rng.choice([e.id for e in t.entries.values() if not e.busted])
+        floor.bust(victim, [next(e for e in t.tables[t.entries[victim].table].seats.values() if e != victim)])
+        runner.flush_checkpoint()
+        counts.append(left_of_the_whole())
+        _same(CommandRunner(store, runner.tournament_id).state, runner.state)   # leftovers are never read
+    assert counts[-1] == 0   # all gone in the end
+    drops = [a - b for a, b in zip(counts, counts[1:])]
+    assert max(drops) == event_log.BATCHES_DROPPED_AT_ONCE and min(drops) >= 0
+    _same(runner.state, runner.rebuild())

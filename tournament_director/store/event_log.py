@@ -84,10 +84,13 @@ _BATCHES = text(
     "ORDER BY seq, id"
 )
 _DROP_BATCHES_FROM = text("DELETE FROM snapshot_batch WHERE tournament_id = :tid AND seq >= :seq")
-# batches older than the base of every checkpoint kept are no longer anyone's
+# batches older than the base of every checkpoint kept are no longer anyone's; a few are dropped with each
+# checkpoint, so a command never pays for dropping a whole field's checkpoint at once (megabytes at a large field)
+BATCHES_DROPPED_AT_ONCE = 4
 _PRUNE_BATCHES = text(
-    "DELETE FROM snapshot_batch WHERE tournament_id = :tid AND seq < (SELECT MIN(base_seq) FROM "
-    "(SELECT base_seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC LIMIT :keep) kept)"
+    "DELETE FROM snapshot_batch WHERE id IN (SELECT id FROM snapshot_batch WHERE tournament_id = :tid AND seq < "
+    "(SELECT MIN(base_seq) FROM (SELECT base_seq FROM snapshot WHERE tournament_id = :tid ORDER BY seq DESC "
+    "LIMIT :keep) kept) ORDER BY seq, id LIMIT :most)"
 )
 # Checkpoints in parts as written before batches (one row per part and version): still read to open them.
 _DROP_PARTS_FROM = text("DELETE FROM snapshot_part WHERE tournament_id = :tid AND seq >= :seq")
@@ -246,7 +249,7 @@ class EventLog:
             connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": piece.recorded_at,
                                                 "data": piece.core_json, "base": piece.base_seq})
             connection.execute(_PRUNE_SNAPSHOTS, {"tid": tid, "keep": SNAPSHOTS_KEPT})
-            connection.execute(_PRUNE_BATCHES, {"tid": tid, "keep": SNAPSHOTS_KEPT})
+            connection.execute(_PRUNE_BATCHES, {"tid": tid, "keep": SNAPSHOTS_KEPT, "most": BATCHES_DROPPED_AT_ONCE})
 
     def checkpoint_batches(self, base_seq: int, seq: int) -> list[tuple[int, str]]:
         """The batches of the checkpoint at ``seq`` standing on the whole one at ``base_seq``, oldest first:
