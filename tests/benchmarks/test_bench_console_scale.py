@@ -18,6 +18,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSortFilterProxyModel, Qt
 
+from tests.benchmarks.two_fields import measure_both, print_side_by_side
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.console.window import MainWindow
 from tournament_director.ui.models import RowTableModel, entries_model
@@ -88,18 +89,10 @@ def console_busts(qapp, folder: Path, entries: int) -> dict[str, float]:
 
 
 def test_bench_console_bust_at_10000_and_100000_entries(qapp, tmp_path) -> None:
-    figures = {}
-    for entries in (10_000, 100_000):
-        folder = tmp_path / str(entries)
-        folder.mkdir()
-        figures[entries] = console_busts(qapp, folder, entries)
-    print(f"\nconsole bust, Players tab in front ({BUSTS} busts each)")
-    print(f"{'':38}{'10,000':>12}{'100,000':>12}{'ratio':>8}")
-    for key, label in (("median", "bust + redraw, median ms"), ("max", "bust + redraw, max ms"),
-                       ("tab", "Players tab refresh, median ms"), ("tab_max", "Players tab refresh, max ms"),
-                       ("late", "a late entry (all rows again), ms"), ("sort", "click on Chips (sort), ms"),
-                       ("find", "Find typed, ms"), ("cleared", "Find cleared, ms"),
-                       ("rebuild", "reference: reset every row, ms"),
-                       ("proxy_sort", "reference: Qt's proxy sorting, ms")):
-        small, big = figures[10_000][key], figures[100_000][key]
-        print(f"{label:38}{small:12.1f}{big:12.1f}{big / max(small, 1e-9):8.1f}")
+    figures = measure_both(qapp, tmp_path, console_busts)
+    print_side_by_side(f"console bust, Players tab in front ({BUSTS} busts each)", figures, (
+        ("median", "bust + redraw, median ms"), ("max", "bust + redraw, max ms"),
+        ("tab", "Players tab refresh, median ms"), ("tab_max", "Players tab refresh, max ms"),
+        ("late", "a late entry (all rows again), ms"), ("sort", "click on Chips (sort), ms"),
+        ("find", "Find typed, ms"), ("cleared", "Find cleared, ms"),
+        ("rebuild", "reference: reset every row, ms"), ("proxy_sort", "reference: Qt's proxy sorting, ms")))

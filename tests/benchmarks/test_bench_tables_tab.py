@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from tests.benchmarks.two_fields import measure_both, print_side_by_side
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.console.window import MainWindow
@@ -94,19 +95,10 @@ def tables_tab_figures(qapp, folder: Path, entries: int) -> dict[str, float]:
 
 
 def test_bench_tables_tab_at_10000_and_100000_entries(qapp, tmp_path) -> None:
-    figures = {}
-    for entries in (10_000, 100_000):
-        folder = tmp_path / str(entries)
-        folder.mkdir()
-        figures[entries] = tables_tab_figures(qapp, folder, entries)
-    print(f"\nconsole, Tables tab in front ({BUSTS} busts each)")
-    print(f"{'':40}{'10,000':>12}{'100,000':>12}{'ratio':>8}")
-    for key, label in (("open", "window opened, ms"), ("shown", "Tables tab first shown, ms"),
-                       ("cards", "cards made"), ("median", "bust + redraw, median ms"),
-                       ("max", "bust + redraw, max ms"), ("tab", "Tables tab refresh, median ms"),
-                       ("tab_max", "Tables tab refresh, max ms"), ("page", "next page of tables, ms"),
-                       ("go_to", "go to the last table, ms"),
-                       ("every_view", "reference: every table's view, ms"),
-                       ("fresh_page", "reference: a fresh tab's page, ms")):
-        small, big = figures[10_000][key], figures[100_000][key]
-        print(f"{label:40}{small:12.1f}{big:12.1f}{big / max(small, 1e-9):8.1f}")
+    figures = measure_both(qapp, tmp_path, tables_tab_figures)
+    print_side_by_side(f"console, Tables tab in front ({BUSTS} busts each)", figures, (
+        ("open", "window opened, ms"), ("shown", "Tables tab first shown, ms"), ("cards", "cards made"),
+        ("median", "bust + redraw, median ms"), ("max", "bust + redraw, max ms"),
+        ("tab", "Tables tab refresh, median ms"), ("tab_max", "Tables tab refresh, max ms"),
+        ("page", "next page of tables, ms"), ("go_to", "go to the last table, ms"),
+        ("every_view", "reference: every table's view, ms"), ("fresh_page", "reference: a fresh tab's page, ms")))
