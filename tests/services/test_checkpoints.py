@@ -47,6 +47,13 @@ def _floor(store, snapshot_every: int, entries: int = 90, tables: int = 10) -> t
     return runner, floor
 
 
+def _bust_first_alive(runner, floor) -> None:
+    """The first player still in out, eliminated by a player of his table."""
+    t = runner.state.floor
+    victim = next(e for e in t.entries.values() if not e.busted)
+    floor.bust(victim.id, [next(e for e in t.tables[victim.table].seats.values() if e != victim.id)])
+
+
 @pytest.mark.parametrize("snapshot_every", [5, 40])  # 40: checkpoints of more than a slice, written in slices
 def test_a_tournament_opened_from_checkpoints_in_parts_is_the_one_played(store, snapshot_every) -> None:
     runner, floor = _floor(store, snapshot_every=snapshot_every)
@@ -136,19 +143,13 @@ def test_a_checkpoint_writes_only_what_changed_since_the_last_one_and_one_region
 
 def test_undo_before_a_checkpoint_drops_it_and_the_next_one_is_whole_again(store) -> None:
     runner, floor = _floor(store, snapshot_every=3)
-    t = runner.state.floor
     first_bust = None
     for _ in range(7):
-        victim = next(e for e in t.entries.values() if not e.busted)
-        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-        floor.bust(victim.id, [killer])
+        _bust_first_alive(runner, floor)
         first_bust = first_bust or runner.last_seq
     runner.undo(first_bust)  # every checkpoint after the first bust goes
-    t = runner.state.floor
     for _ in range(5):
-        victim = next(e for e in t.entries.values() if not e.busted)
-        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-        floor.bust(victim.id, [killer])
+        _bust_first_alive(runner, floor)
     _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
     _same(runner.state, runner.rebuild())
 
@@ -158,10 +159,7 @@ def test_a_whole_snapshot_of_an_older_version_still_opens_and_the_next_checkpoin
     runner._log.save_snapshot(runner.last_seq, json.dumps(runner.state.to_snapshot()), "2025-01-01T00:00:00+00:00")
     opened = CommandRunner(store, runner.tournament_id, snapshot_every=1)
     _same(opened.state, runner.state)
-    t = opened.state.floor
-    victim = next(e for e in t.entries.values() if not e.busted)
-    killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-    TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+    _bust_first_alive(opened, TournamentService(opened, rng=random.Random(1)))
     opened.flush_checkpoint()
     assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
     _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
@@ -211,10 +209,7 @@ def test_a_file_with_checkpoints_in_parts_is_migrated_and_opens_and_its_next_che
     with Store.open(db_path) as store:  # migrated to the newest schema on opening
         opened = CommandRunner(store, tournament_id, snapshot_every=1)
         assert json.dumps(opened.state.to_snapshot(), sort_keys=True) == played
-        t = opened.state.floor
-        victim = next(e for e in t.entries.values() if not e.busted)
-        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-        TournamentService(opened, rng=random.Random(1)).bust(victim.id, [killer])
+        _bust_first_alive(opened, TournamentService(opened, rng=random.Random(1)))
         opened.flush_checkpoint()
         assert len([p for p in _parts_at(store, opened.last_seq) if p[0] == "entry"]) == 90
         assert _bases(store)[-1] == opened.last_seq
@@ -231,11 +226,8 @@ def test_the_regions_follow_the_field_when_it_grows_after_the_first_checkpoint(s
         return json.loads(runner._log.newest_snapshot()[1])["regions"]
 
     assert len(regions()) == 10  # 90 entries and 10 tables
-    t = runner.state.floor
     for _ in range(12):
-        victim = next(e for e in t.entries.values() if not e.busted)
-        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-        floor.bust(victim.id, [killer])
+        _bust_first_alive(runner, floor)
         runner.flush_checkpoint()
         assert len(_parts_at(store, runner.last_seq)) <= 20  # a region and what the bust changed, not the field
         _same(CommandRunner(store, runner.tournament_id).state, runner.state)
@@ -252,21 +244,15 @@ def test_a_station_whose_regions_stood_still_while_another_turned_them_over_chec
     there = CommandRunner(store, here.tournament_id, snapshot_every=2)  # a second station on the same event
     floor_there = TournamentService(there, rng=random.Random(5))
 
-    def bust(runner, floor) -> None:
-        t = runner.state.floor
-        victim = next(e for e in t.entries.values() if not e.busted)
-        killer = next(e for e in t.tables[victim.table].seats.values() if e != victim.id)
-        floor.bust(victim.id, [killer])
-
     for _ in range(24):  # the other station's checkpoints turn the regions over and drop the older batches
-        bust(there, floor_there)
+        _bust_first_alive(there, floor_there)
         there.flush_checkpoint()
     stood_on = min(here._batches.regions)
     with store.engine.connect() as connection:
         assert connection.execute(text("SELECT MIN(seq) FROM snapshot_batch")).scalar() > stood_on
     here.catch_up()
     for _ in range(4):
-        bust(here, floor_here)
+        _bust_first_alive(here, floor_here)
         here.flush_checkpoint()
         _same(CommandRunner(store, here.tournament_id).state, here.rebuild())
     _same(here.state, here.rebuild())
@@ -290,11 +276,8 @@ def test_a_checkpoint_no_longer_stood_on_is_dropped_a_few_batches_at_a_time(stor
 
     counts = [left_of_the_whole()]
     assert counts[0] > 4 * event_log.BATCHES_DROPPED_AT_ONCE
-    rng = random.Random(11)
     while counts[-1] and len(counts) < 200:
-        t = runner.state.floor
-        victim = rng.choice([e.id for e in t.entries.values() if not e.busted])
-        floor.bust(victim, [next(e for e in t.tables[t.entries[victim].table].seats.values() if e != victim)])
+        _bust_first_alive(runner, floor)
         runner.flush_checkpoint()
         counts.append(left_of_the_whole())
         _same(CommandRunner(store, runner.tournament_id).state, runner.state)   # leftovers are never read
