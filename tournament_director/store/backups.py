@@ -66,25 +66,24 @@ def copy_database(source: Path, target: Path, *, source_uri_read_only: bool = Fa
 
     With ``source_uri_read_only`` the source is read without writing anything, not even beside it.
     """
-    from tournament_director.store.inspection import read_only_uri
+    from tournament_director.store.inspection import reading
 
     target.parent.mkdir(parents=True, exist_ok=True)
-    with claimed_partial(target) as partial:
+    with claimed_partial(target) as partial, contextlib.ExitStack() as opened:
         if source_uri_read_only:
-            src = sqlite3.connect(read_only_uri(source.resolve()), uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+            src = opened.enter_context(reading(source.resolve(), timeout=BUSY_TIMEOUT_MS / 1000))
         else:
             src = sqlite3.connect(source, timeout=BUSY_TIMEOUT_MS / 1000)
+            opened.callback(src.close)
+        dst = sqlite3.connect(partial)
         try:
-            dst = sqlite3.connect(partial)
-            try:
-                src.backup(dst)
-                problems = [row[0] for row in dst.execute("PRAGMA quick_check").fetchall()]
-                if problems != ["ok"]:
-                    raise sqlite3.DatabaseError(f"the backup {partial} failed its check: {'; '.join(problems)}")
-            finally:
-                dst.close()
+            src.backup(dst)
+            problems = [row[0] for row in dst.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise sqlite3.DatabaseError(f"the backup {partial} failed its check: {'; '.join(problems)}")
         finally:
-            src.close()
+            dst.close()
+        opened.close()
         partial.replace(target)
     return target
 

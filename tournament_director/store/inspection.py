@@ -22,14 +22,22 @@ reason                  the file
 ======================  ========================================================================================
 
 A file is recognised as ours by its tables and their columns, never by its revision string alone.
+
+The file is read as SQLite's own open will read it, its ``-wal`` included: a file left by a power cut in the middle
+of a checkpoint (some of the log's pages already copied into the file, the log still whole beside it, its ``-shm``
+lost) is damaged on its own and whole with its log, and only what SQLite cannot recover is refused.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shutil
 import sqlite3
 import stat
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -100,19 +108,55 @@ def inspect_database(path: Path, *, for_writing: bool = True) -> Inspection:
     return found
 
 
-def read_only_uri(real: Path, header: bytes | None = None) -> str:
-    """A SQLite URI that reads ``real`` without writing anything, beside it included.
+@contextlib.contextmanager
+def reading(real: Path, header: bytes | None = None, *, timeout: float = 1.0) -> Iterator[sqlite3.Connection]:
+    """A connection that reads ``real`` as SQLite's own open will, without writing anything, beside it included.
 
-    A WAL database opened ``mode=ro`` creates its ``-wal`` and ``-shm`` files when they are missing; when they
-    are, nobody has it open and nothing waits in a WAL, so ``immutable=1`` reads it exactly and touches nothing.
+    Both files of a WAL database beside it (``-wal`` and ``-shm``): ``mode=ro``, which reads through the log as
+    another program's open would. No ``-wal``, or an empty one: nobody has it open and nothing waits in a log, so
+    ``immutable=1`` reads the file exactly and touches nothing. A ``-wal`` without its ``-shm`` (what a power cut
+    can leave): the log must be replayed, which a read-only open cannot do without creating the ``-shm`` beside it,
+    so the file and its log are copied to a temporary folder and the copy is opened the way the program will open
+    the original.
     """
     header = header if header is not None else _header(real)
-    uri = real.as_uri()
     in_wal_mode = len(header) >= 20 and _WAL_FORMAT in (header[18], header[19])
     wal, shm = (real.with_name(real.name + suffix) for suffix in ("-wal", "-shm"))
-    if in_wal_mode and not (wal.exists() and shm.exists()):
-        return f"{uri}?immutable=1"
-    return f"{uri}?mode=ro"
+    if in_wal_mode and _has_content(wal) and not shm.exists():
+        with tempfile.TemporaryDirectory(prefix="td-inspect-") as folder:
+            copy = Path(folder) / real.name
+            try:
+                shutil.copyfile(real, copy)
+                shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
+            except OSError as error:
+                raise FileProblem("unreadable", f"it and its log {wal.name} cannot be read ({_reason(error)})") from None
+            connection = _connect(copy.as_uri(), timeout)
+            try:
+                yield connection
+            finally:
+                connection.close()
+        return
+    uri = real.as_uri()
+    in_use = wal.exists() and shm.exists()
+    connection = _connect(f"{uri}?mode=ro" if not in_wal_mode or in_use else f"{uri}?immutable=1", timeout)
+    try:
+        yield connection
+    finally:
+        connection.close()
+
+
+def _connect(uri: str, timeout: float) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(uri, uri=True, timeout=timeout)
+    except sqlite3.Error as error:
+        raise FileProblem("unreadable", f"it cannot be opened for reading ({error})") from error
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
 
 
 def _header(real: Path) -> bytes:
@@ -124,10 +168,11 @@ def _header(real: Path) -> bytes:
 
 
 def _read_schema(real: Path, header: bytes) -> Inspection:
-    try:
-        connection = sqlite3.connect(read_only_uri(real, header), uri=True, timeout=1.0)
-    except sqlite3.Error as error:
-        raise FileProblem("unreadable", f"it cannot be opened for reading ({error})") from error
+    with reading(real, header) as connection:
+        return _read_open_schema(real, connection)
+
+
+def _read_open_schema(real: Path, connection: sqlite3.Connection) -> Inspection:
     try:
         problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
         if problems != ["ok"]:
@@ -155,8 +200,6 @@ def _read_schema(real: Path, header: bytes) -> Inspection:
         raise FileProblem("corrupt", f"it cannot be read as a database ({error})") from error
     except sqlite3.DatabaseError as error:
         raise FileProblem("corrupt", f"it cannot be read as a database ({error})") from error
-    finally:
-        connection.close()
     if revision != SCHEMA_HEAD and revision not in known_revisions():
         if _OUR_NUMBERING.match(revision) and revision > SCHEMA_HEAD:
             by = f" by Tournament Director {written_by}" if written_by else ""
