@@ -36,11 +36,14 @@ def free_port() -> int:
 
 
 class Client:
-    """HTTP and WebSocket calls made on a worker thread; the GUI thread turns the Qt loop until they finish."""
+    """HTTP and WebSocket calls made on a worker thread; the GUI thread turns the Qt loop until they finish. Like
+    the room display's own pages, it names the room display as its Origin and sends back the cookies it was set."""
 
     def __init__(self, qtbot: Any, base: str) -> None:
         self.qtbot = qtbot
         self.base = base
+        self.origin = base.rstrip("/")
+        self.cookies: dict[str, str] = {}
 
     def background(self, work: Callable[[], Any], timeout: float = 10.0) -> Any:
         outcome: dict[str, Any] = {}
@@ -59,23 +62,36 @@ class Client:
         return outcome["value"]
 
     def request(self, path: str, body: Any = None, *, token: str = "", method: str | None = None,
-                raw: bytes | None = None) -> tuple[int, dict[str, str], bytes]:
+                raw: bytes | None = None, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+        """``headers`` add to (or, with None values, take out of) the page's own: content-type, origin, cookie."""
         def call() -> tuple[int, dict[str, str], bytes]:
             data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
-            headers = {"content-type": "application/json"}
+            sent = {"content-type": "application/json", "origin": self.origin}
+            if self.cookies:
+                sent["cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
             if token:
-                headers["authorization"] = f"Bearer {token}"
-            request = urllib.request.Request(self.base + path.lstrip("/"), data=data, headers=headers,
+                sent["authorization"] = f"Bearer {token}"
+            for name, value in (headers or {}).items():
+                if value is None:
+                    sent.pop(name, None)
+                else:
+                    sent[name] = value
+            request = urllib.request.Request(self.base + path.lstrip("/"), data=data, headers=sent,
                                              method=method or ("POST" if data is not None else "GET"))
             try:
                 with urllib.request.urlopen(request, timeout=5) as response:
-                    return response.status, {k.lower(): v for k, v in response.headers.items()}, response.read()
+                    answer = response.status, response.headers, response.read()
             except urllib.error.HTTPError as error:
-                return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+                answer = error.code, error.headers, error.read()
+            for cookie in answer[1].get_all("set-cookie") or []:
+                name, _sep, value = cookie.split(";")[0].partition("=")
+                self.cookies[name.strip()] = value.strip()
+            return answer[0], {k.lower(): v for k, v in answer[1].items()}, answer[2]
         return self.background(call)
 
-    def json(self, path: str, body: Any = None, *, token: str = "") -> tuple[int, dict[str, Any]]:
-        status, _headers, data = self.request(path, body, token=token)
+    def json(self, path: str, body: Any = None, *, token: str = "",
+             headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+        status, _headers, data = self.request(path, body, token=token, headers=headers)
         return status, json.loads(data)
 
     def sign_in(self, pin: str, device: str = "Ann's iPhone") -> str:

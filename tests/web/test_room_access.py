@@ -39,7 +39,7 @@ def test_the_right_pin_signs_a_named_phone_in_and_its_commands_carry_its_name(ac
     signed = access.sign_in("482 913", "192.168.1.20", "  Ann's   iPhone ")
     assert signed.device == "Ann's iPhone"
     assert signed.operator == "phone 'Ann's iPhone' (192.168.1.20)"
-    assert access.session(signed.token).device == "Ann's iPhone"
+    assert access.session(signed.token, signed.proof).device == "Ann's iPhone"
     assert [s.device for s in access.sessions()] == ["Ann's iPhone"]
 
 
@@ -61,7 +61,8 @@ def test_wrong_pins_are_counted_per_address_and_then_make_that_address_wait(acce
     assert refused.value.status == 429
     assert refused.value.wait_seconds == FIRST_WAIT_SECONDS
     assert str(refused.value) == ("Wrong PIN. Too many wrong PINs from 192.168.1.66: wait 30 seconds before "
-                                  "trying again.")
+                                  "trying again. The director can let you in at once from the console (Tools > "
+                                  "Room display: Unlock sign-in, or New PIN).")
     # even the right PIN waits, and the message gives the time still to wait
     clock.now += 10
     with pytest.raises(AccessRefused, match="wait 20 seconds") as refused:
@@ -86,23 +87,23 @@ def test_sessions_end_when_idle_after_a_long_day_and_when_the_pin_changes(access
     idle = access.sign_in("482913", "10.0.0.2", "Idle phone")
     busy = access.sign_in("482913", "10.0.0.3", "Busy phone")
     clock.now += IDLE_SECONDS - 1
-    access.session(busy.token)  # a command: the idle time starts again
+    access.session(busy.token, busy.proof)  # a command: the idle time starts again
     clock.now += 2
     with pytest.raises(AccessRefused, match="session expired") as refused:
-        access.session(idle.token)
+        access.session(idle.token, idle.proof)
     assert refused.value.status == 401
-    assert access.session(busy.token).device == "Busy phone"
+    assert access.session(busy.token, busy.proof).device == "Busy phone"
     while clock.now + IDLE_SECONDS / 2 < 1000 + LONGEST_SECONDS:  # a command every quarter of an hour ...
         clock.now += IDLE_SECONDS / 2
-        access.session(busy.token)
+        access.session(busy.token, busy.proof)
     clock.now = 1000 + LONGEST_SECONDS  # ... still ends after the longest day
     with pytest.raises(AccessRefused):
-        access.session(busy.token)
+        access.session(busy.token, busy.proof)
     again = access.sign_in("482913", "10.0.0.3", "Busy phone")
     old_pin = access.pin
     assert access.new_pin() != old_pin
     with pytest.raises(AccessRefused):
-        access.session(again.token)
+        access.session(again.token, again.proof)
     with pytest.raises(AccessRefused, match="Wrong PIN"):
         access.sign_in(old_pin, "10.0.0.3", "Busy phone")
 

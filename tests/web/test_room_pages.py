@@ -210,7 +210,8 @@ def test_a_wrong_pin_is_refused_and_then_braked(qtbot, room, browser) -> None:
     browser.click("#sign-in-button")
     browser.wait_for(lambda d: "Too many wrong PINs" in text_of("#sign-in .message")(d))
     assert browser.text("#sign-in .message") == ("Wrong PIN. Too many wrong PINs from 127.0.0.1: wait 30 seconds "
-                                                 "before trying again.")
+                                                 "before trying again. The director can let you in at once from "
+                                                 "the console (Tools > Room display: Unlock sign-in, or New PIN).")
     assert re.fullmatch(r"Wait \d+ s", browser.text("#sign-in-button"))
     assert not browser.find("#sign-in-button").is_enabled()
     assert not browser.displayed("#controls")

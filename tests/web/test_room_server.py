@@ -209,7 +209,8 @@ def test_wrong_pins_over_http_are_refused_then_answered_with_the_wait(client) ->
     status, headers, body = client.request("/api/remote/sign-in", {"pin": "000000", "device": "Guess"})
     assert status == 429 and headers["retry-after"] == "30"
     assert json.loads(body)["error"] == ("Wrong PIN. Too many wrong PINs from 127.0.0.1: wait 30 seconds before "
-                                         "trying again.")
+                                         "trying again. The director can let you in at once from the console "
+                                         "(Tools > Room display: Unlock sign-in, or New PIN).")
 
 
 def test_the_runner_goes_back_to_its_own_operator_even_after_a_refusal(room_session) -> None:

@@ -16,32 +16,38 @@ def seated(session: Any, table: int) -> list[Any]:
 
 @pytest.fixture
 def station(room_server):
-    def path(table: int, action: str = "", token: str | None = None) -> str:
+    """(path, code) of a station's request; the code travels in the Authorization header."""
+    def path(table: int, action: str = "", token: str | None = None) -> tuple[str, str]:
         code = room_server.stations.tokens.token(table) if token is None else token
-        return f"/api/station/{table}{'/' + action if action else ''}?token={code}"
+        return f"/api/station/{table}{'/' + action if action else ''}", code
     return path
 
 
+def ask(client: Any, call: tuple[str, str], body: Any = None, query: str = "") -> tuple[int, dict[str, Any]]:
+    path, code = call
+    return client.json(path + query, body, token=code)
+
+
 def test_a_station_reads_its_table_and_reports_a_hand_done(room_session, room_server, client, station) -> None:
-    status, answer = client.json(station(2))
+    status, answer = ask(client, station(2))
     assert status == 200 and answer["ok"]
     view = answer["station"]
     assert view["table"] == 2 and view["hand"] == 1 and view["in_hand"] and not view["done"]
     names = [s["name"] for s in view["seats"] if s["entry_id"]]
     assert names == [s.name for s in seated(room_session, 2)]
     assert view["clock"]["level"]["small_blind"] > 0 and view["next_big_blind"] is not None
-    status, answer = client.json(station(2, "hand_done"), {"hand": 1})
+    status, answer = ask(client, station(2, "hand_done"), {"hand": 1})
     assert status == 200 and answer["message"] == "Hand 1 done" and answer["station"]["done"]
     assert not room_session.tournament.table(2).in_hand
-    status, answer = client.json(station(2, "next_hand"), {"hand": 1})
+    status, answer = ask(client, station(2, "next_hand"), {"hand": 1})
     assert status == 200 and answer["message"] == "Hand 2 is dealt"
     assert room_session.tournament.table(2).hand_number == 2 and not answer["station"]["done"]
     operators = [e.operator for e in room_session.history()[-2:]]
     assert operators == ["table 2 station", "table 2 station"]
     sequence = answer["station"]["sequence"]
-    status, answer = client.json(station(2) + f"&since={sequence}")
+    status, answer = ask(client, station(2), query=f"?since={sequence}")
     assert status == 200 and answer == {"ok": True, "unchanged": True, "sequence": sequence}
-    status, answer = client.json(station(2) + f"&since={sequence - 1}")
+    status, answer = ask(client, station(2), query=f"?since={sequence - 1}")
     assert answer["station"]["hand"] == 2
 
 
@@ -49,13 +55,16 @@ def test_the_html_page_needs_the_table_token(room_server, client) -> None:
     token = room_server.stations.tokens.token(1)
     status, headers, body = client.request(f"/table/1?token={token}")
     assert status == 200 and b"station.js" in body and headers["content-type"].startswith("text/html")
-    status, _headers, body = client.request(f"/table/2?token={token}")
+    status, headers, body = client.request(f"/table/2?token={token}")
     assert status == 403 and b"not table 2's code" in body
+    assert headers["content-type"].startswith("text/html") and b'"ok"' not in body   # a page, not raw JSON
     assert client.request("/station.js")[0] == 200
 
 
-def refused(client: Any, path: str, body: Any = None, raw: bytes | None = None) -> tuple[int, str]:
-    status, _headers, data = client.request(path, body, raw=raw, method="POST" if raw is not None else None)
+def refused(client: Any, call: tuple[str, str], body: Any = None, raw: bytes | None = None) -> tuple[int, str]:
+    path, code = call
+    status, _headers, data = client.request(path, body, raw=raw, token=code,
+                                            method="POST" if raw is not None else None)
     return status, json.loads(data)["error"]
 
 
@@ -95,7 +104,7 @@ def test_a_revoked_code_stops_working_and_the_new_one_works(room_session, room_s
     assert new != old
     status, error = refused(client, station(3, "call_floor", token=old), {"seat": 2})
     assert status == 403 and "replaced it" in error
-    status, answer = client.json(station(3, "call_floor", token=new), {"seat": 2, "note": "clock  the player"})
+    status, answer = ask(client, station(3, "call_floor", token=new), {"seat": 2, "note": "clock  the player"})
     assert status == 200 and answer["station"]["calls"][0]["note"] == "clock the player"
 
 
@@ -120,9 +129,9 @@ def test_the_codes_printed_on_the_table_cards_still_work_after_the_program_resta
     server.start("127.0.0.1", 0)
     try:
         client = Client(qtbot, server.url)
-        assert client.json(f"/api/station/1?token={kept}")[0] == 200
-        assert client.json(f"/api/station/2?token={renewed}")[0] == 200
-        status, error = refused(client, f"/api/station/2/call_floor?token={replaced}", {"seat": 1})
+        assert client.json("/api/station/1", token=kept)[0] == 200
+        assert client.json("/api/station/2", token=renewed)[0] == 200
+        status, error = refused(client, ("/api/station/2/call_floor", replaced), {"seat": 1})
         assert status == 403 and "replaced it" in error
         assert server.stations.tokens.token(1) == kept   # the console shows and prints the same code again
     finally:

@@ -1,11 +1,15 @@
-"""Who may send remote commands: a PIN shown on the console, sessions that expire, and a per-address brake on
-wrong PINs.
+"""Who may send remote commands: a PIN shown on the console, sessions that expire, and brakes on wrong PINs, per
+address and for the whole room.
 
-A device signs in with the PIN and a name ("Ann's iPhone") and gets a random token; every remote command
-carries the token. A session ends after ``IDLE_SECONDS`` without a command, after ``LONGEST_SECONDS`` in any
-case, and at once for every device when the director changes the PIN. After ``FREE_TRIES`` wrong PINs from one
-address, that address waits ``FIRST_WAIT_SECONDS`` before the next try, twice as long after each further wrong
-PIN (at most ``LONGEST_WAIT_SECONDS``); a right PIN clears the count. Time comes from a monotonic source.
+A device signs in with the PIN and a name ("Ann's iPhone") and gets a random token and a cookie (``proof``): every
+remote command carries the token in a header and the cookie the sign-in set, so a token copied elsewhere is not
+enough. A session ends after ``IDLE_SECONDS`` without a command, after ``LONGEST_SECONDS`` in any case, and at once
+for every device when the director changes the PIN. After ``FREE_TRIES`` wrong PINs from one address, that address
+waits ``FIRST_WAIT_SECONDS`` before the next try, twice as long after each further wrong PIN (at most
+``LONGEST_WAIT_SECONDS``); a right PIN clears the count. Many addresses guessing together meet the room's brake:
+past ``ROOM_FREE_TRIES`` wrong PINs within ``ROOM_WINDOW_SECONDS`` every sign-in waits ``ROOM_WAIT_SECONDS``. The
+director always has a way in from the console: a new PIN or ``unlock`` lifts every wait. Time comes from a
+monotonic source.
 """
 
 from __future__ import annotations
@@ -24,6 +28,10 @@ LONGEST_WAIT_SECONDS = 15 * 60.0
 IDLE_SECONDS = 30 * 60.0
 LONGEST_SECONDS = 12 * 3600.0
 DEVICE_NAME_LIMIT = 40
+ROOM_FREE_TRIES = 20
+ROOM_WINDOW_SECONDS = 60.0
+ROOM_WAIT_SECONDS = 60.0
+WAY_IN = "The director can let you in at once from the console (Tools > Room display: Unlock sign-in, or New PIN)."
 
 
 class AccessRefused(Exception):
@@ -43,6 +51,7 @@ class RemoteSession:
     address: str
     signed_in_at: float  # monotonic seconds
     last_seen: float
+    proof: str = ""      # the cookie set on sign-in; the session's commands carry it
 
     @property
     def operator(self) -> str:
@@ -78,6 +87,25 @@ class RemoteAccess:
         self._pin = pin if pin is not None else self._random_pin()
         self._sessions: dict[str, RemoteSession] = {}
         self._failures: dict[str, _Failures] = {}
+        self._room_failures: list[float] = []   # monotonic times of the wrong PINs in the room's window
+        self._room_wait_until = 0.0
+        self.wrong_pins = 0                     # since the program started (or the last unlock), for the console
+
+    # ----- the brakes ----------------------------------------------------------------------------------
+    @property
+    def room_locked(self) -> bool:
+        """Whether every sign-in waits now (many wrong PINs from anywhere)."""
+        return self._room_wait_until > self._now()
+
+    def locked_addresses(self) -> list[str]:
+        now = self._now()
+        return sorted(a for a, f in self._failures.items() if f.wait_until > now)
+
+    def unlock(self) -> None:
+        """Lift every wait (the director, from the console)."""
+        self._failures.clear()
+        self._room_failures.clear()
+        self._room_wait_until = 0.0
 
     # ----- the PIN -------------------------------------------------------------------------------------
     @property
@@ -90,6 +118,7 @@ class RemoteAccess:
         while self._pin == previous:
             self._pin = self._random_pin()
         self._sessions.clear()
+        self.unlock()
         return self._pin
 
     @staticmethod
@@ -103,9 +132,15 @@ class RemoteAccess:
         failures = self._failures.get(address)
         if failures is not None and failures.wait_until > now:
             raise self._wait_refusal(address, failures.wait_until - now)
+        if self._room_wait_until > now:
+            raise self._room_refusal(self._room_wait_until - now)
         name = clean_device_name(device)
         typed = pin.strip().replace(" ", "") if isinstance(pin, str) else ""
         if not hmac.compare_digest(typed.encode(), self._pin.encode()):
+            self.wrong_pins += 1
+            self._room_failures = [t for t in self._room_failures if t > now - ROOM_WINDOW_SECONDS] + [now]
+            if len(self._room_failures) > ROOM_FREE_TRIES:
+                self._room_wait_until = now + ROOM_WAIT_SECONDS
             failures = self._failures.setdefault(address, _Failures())
             failures.count += 1
             failures.last = now
@@ -117,7 +152,7 @@ class RemoteAccess:
             raise AccessRefused(f"Wrong PIN: read it again on the console (Tools > Room display). "
                                 f"{left} more {'try' if left == 1 else 'tries'} before a wait.", 403)
         self._failures.pop(address, None)
-        session = RemoteSession(secrets.token_urlsafe(24), name, address, now, now)
+        session = RemoteSession(secrets.token_urlsafe(24), name, address, now, now, secrets.token_urlsafe(24))
         self._sessions[session.token] = session
         return session
 
@@ -125,7 +160,13 @@ class RemoteAccess:
     def _wait_refusal(address: str, seconds: float, first: str = "") -> AccessRefused:
         wait = max(1, math.ceil(seconds))
         return AccessRefused(f"{first}Too many wrong PINs from {address}: wait {_duration(wait)} before "
-                             "trying again.", 429, wait)
+                             f"trying again. {WAY_IN}", 429, wait)
+
+    @staticmethod
+    def _room_refusal(seconds: float) -> AccessRefused:
+        wait = max(1, math.ceil(seconds))
+        return AccessRefused(f"Too many wrong PINs in the room: every sign-in waits {_duration(wait)}. {WAY_IN}",
+                             429, wait)
 
     def _forget_old_failures(self, now: float) -> None:
         stale = [a for a, f in self._failures.items() if max(f.last, f.wait_until) + LONGEST_WAIT_SECONDS < now]
@@ -133,11 +174,15 @@ class RemoteAccess:
             del self._failures[address]
 
     # ----- sessions ------------------------------------------------------------------------------------
-    def session(self, token: object, *, touch: bool = True) -> RemoteSession:
-        """The live session of ``token`` (its idle time starts again when ``touch``); refused when gone."""
+    def session(self, token: object, proof: object, *, touch: bool = True) -> RemoteSession:
+        """The live session of ``token`` shown with the cookie its sign-in set (``proof``); its idle time starts
+        again when ``touch``. Refused when gone or when the cookie is not the session's."""
         now = self._now()
         self._end_expired(now)
         found = self._sessions.get(token) if isinstance(token, str) else None
+        if found is not None and not (isinstance(proof, str)
+                                      and hmac.compare_digest(proof.encode(), found.proof.encode())):
+            found = None
         if found is None:
             raise AccessRefused("Not signed in, or the session expired or the PIN changed: sign in with the PIN "
                                 "shown on the console.", 401)

@@ -2,12 +2,15 @@
 
 ``HttpConnection`` serves one accepted socket: each complete request goes to ``handler(Request) -> Response``
 and the answer is written back; keep-alive is honoured, an idle connection closes after ``IDLE_MS``, a body
-over ``BODY_LIMIT`` bytes is refused, and a malformed request gets 400 and the connection closes.
+over ``BODY_LIMIT`` bytes is refused, and a malformed request gets 400 and the connection closes. A request must
+arrive whole within ``REQUEST_MS`` of its first byte, however steadily it trickles in: a slow sender gets 408 and
+is dropped.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
@@ -19,8 +22,9 @@ from PySide6.QtNetwork import QAbstractSocket, QTcpSocket
 log = logging.getLogger(__name__)
 
 REASONS = {200: b"OK", 400: b"Bad Request", 401: b"Unauthorized", 403: b"Forbidden", 404: b"Not Found",
-           405: b"Method Not Allowed", 409: b"Conflict", 413: b"Payload Too Large", 429: b"Too Many Requests",
-           500: b"Internal Server Error"}
+           405: b"Method Not Allowed", 408: b"Request Timeout", 409: b"Conflict", 413: b"Payload Too Large",
+           415: b"Unsupported Media Type", 421: b"Misdirected Request", 429: b"Too Many Requests",
+           500: b"Internal Server Error", 503: b"Service Unavailable"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class HttpConnection(QObject):
     BODY_LIMIT = 8192
     HEAD_LIMIT = 16384
     IDLE_MS = 30_000
+    REQUEST_MS = 10_000
     CLOSING_MS = 5_000
 
     def __init__(self, socket: QTcpSocket, client: str, handler: Handler, parent: QObject | None = None) -> None:
@@ -65,6 +70,10 @@ class HttpConnection(QObject):
         self._idle.setSingleShot(True)
         self._idle.timeout.connect(self.close)
         self._idle.start(self.IDLE_MS)
+        self._deadline = QTimer(self)   # from a request's first byte to its end
+        self._deadline.setSingleShot(True)
+        self._deadline.timeout.connect(self._too_slow)
+        self.last_active = time.monotonic()   # when it last sent or was answered: the listener sheds the idlest
         socket.setParent(self)
         socket.readyRead.connect(self._read)
         socket.disconnected.connect(self.close)
@@ -74,11 +83,14 @@ class HttpConnection(QObject):
         self._read()
 
     def abort(self) -> None:
-        """Drop the connection at once (the server is switched off)."""
-        if self._closing:
+        """Drop the connection at once (the server is switched off, or room is made for another)."""
+        if self._closing:   # its answer was still going out: it goes now
+            self._socket.abort()
+            self.deleteLater()
             return
         self._closing = True
         self._idle.stop()
+        self._deadline.stop()
         self._socket.readyRead.disconnect(self._read)
         self._socket.disconnected.disconnect(self.close)
         self._socket.abort()
@@ -90,6 +102,8 @@ class HttpConnection(QObject):
         if self._closing:
             return
         self._closing = True
+        self._deadline.stop()
+        self.last_active = float("-inf")   # the first to go if room is needed
         self.finished.emit()
         socket = self._socket
         socket.readyRead.disconnect(self._read)
@@ -106,7 +120,11 @@ class HttpConnection(QObject):
         if self._closing:
             return
         self._idle.start(self.IDLE_MS)
-        self._h11.receive_data(bytes(self._socket.readAll()))
+        self.last_active = time.monotonic()
+        data = bytes(self._socket.readAll())
+        if data and not self._deadline.isActive():
+            self._deadline.start(self.REQUEST_MS)
+        self._h11.receive_data(data)
         try:
             self._next_events()
         except h11.RemoteProtocolError as error:
@@ -147,6 +165,8 @@ class HttpConnection(QObject):
             log.exception("answering %s %s failed", request.method, request.path)
             response = Response(500, body=b"The room display could not answer; the console's log has the details.")
         self._send(response, head_only=request.method == "HEAD")
+        self._deadline.stop()
+        self.last_active = time.monotonic()
         if self._h11.our_state is h11.MUST_CLOSE:
             self.close()
         elif self._h11.our_state is h11.DONE and self._h11.their_state is h11.DONE:
@@ -161,6 +181,9 @@ class HttpConnection(QObject):
             out += self._h11.send(h11.Data(data=response.body))
         out += self._h11.send(h11.EndOfMessage())
         self._socket.write(out)
+
+    def _too_slow(self) -> None:
+        self._refuse(408, f"the request did not arrive within {self.REQUEST_MS // 1000} s")
 
     def _refuse(self, status: int, text: str) -> None:
         if self._closing:

@@ -1,10 +1,16 @@
 """The room display server: pages, the JSON state and remote commands over HTTP, live pushes over WebSocket,
 all in the program's own Qt event loop beside the console (no threads, so the state is read where it lives).
 
-One port serves both. A small listener reads each new connection's request head without consuming it and hands
-a WebSocket upgrade to QWebSocketServer (``handleConnection``) and everything else to an ``HttpConnection``
-(h11 on the same Qt socket). QHttpServer is not used: PySide6 6.11 binds its routes to plain strings only
-(served as text/plain, status 200, no headers) and leaves its WebSocket upgrade calls unbound.
+One port serves both. A small listener (listener.py) reads each new connection's request head without consuming it
+and hands a WebSocket upgrade to QWebSocketServer (``handleConnection``) and everything else to an
+``HttpConnection`` (h11 on the same Qt socket); it bounds the connections it holds, so nobody on the room's network
+can take the file descriptors the database and its backups need. QHttpServer is not used: PySide6 6.11 binds its
+routes to plain strings only (served as text/plain, status 200, no headers) and leaves its WebSocket upgrade calls
+unbound.
+
+Every request names one of the room display's own addresses as its Host, and every change comes as JSON from
+the room display's own pages (guard.py); a WebSocket page sends nothing bigger than ``MOST_MESSAGE_BYTES`` (the
+pages send nothing at all) or is closed.
 
 The state is pushed when the session reports a change and when the event log moves on (the console's clock
 timer records level changes itself), checked every ``POLL_MS``; a heartbeat every ``HEARTBEAT_MS`` lets a
@@ -18,29 +24,32 @@ The state is built even with no page connected: it notes the seats, so that a mo
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import segno
 from PySide6.QtCore import QObject, QTimer, Signal
-from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface, QTcpServer, QTcpSocket
+from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.stations import is_station
 from tournament_director.web.access import AccessRefused, RemoteAccess
 from tournament_director.web.address import parse_listen_address
-from tournament_director.web.http import HttpConnection, Request, Response
+from tournament_director.web.guard import RequestGuard, json_object, own_hosts
+from tournament_director.web.http import Request, Response
+from tournament_director.web.listener import ConnectionLimits, Listener, client_address
 from tournament_director.web.remote import ProposalDesk, RemoteCommands, proposal_view
 from tournament_director.web.state import MoveMemory, build_room_state
-from tournament_director.web.stations import StationRoutes
+from tournament_director.web.stations import StationRoutes, cookies
 
 log = logging.getLogger(__name__)
 
@@ -77,11 +86,6 @@ def local_addresses() -> list[tuple[str, str]]:
     return found
 
 
-def _client_address(address: QHostAddress) -> str:
-    text = address.toString()
-    return text[7:] if text.startswith("::ffff:") else text
-
-
 @dataclass(frozen=True)
 class PageClient:
     """A page connected over WebSocket, as the console's Room display lists it."""
@@ -89,74 +93,6 @@ class PageClient:
     address: str
     page: str  # "phone", "tv", "remote" or "other"
     since: datetime
-
-
-class _Listener(QTcpServer):
-    """Accepts connections and passes each on by its request head: WebSocket upgrades to the WebSocket
-    server, the rest to an HTTP connection. A connection that sends no complete head in time is closed."""
-
-    HEAD_LIMIT = 16384
-    HEAD_TIMEOUT_MS = 10_000
-
-    def __init__(self, websockets: QWebSocketServer, http: Callable[[Request], Response],
-                 parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._websockets = websockets
-        self._http = http
-        self._waiting: dict[QTcpSocket, tuple[QTimer, Callable[[], None], Callable[[], None]]] = {}
-        self._connections: set[HttpConnection] = set()
-
-    def incomingConnection(self, handle: int) -> None:  # noqa: N802 - Qt override
-        socket = QTcpSocket(self)
-        if not socket.setSocketDescriptor(handle):
-            socket.deleteLater()
-            return
-        timer = QTimer(socket)
-        timer.setSingleShot(True)
-        timer.timeout.connect(socket.abort)
-        timer.start(self.HEAD_TIMEOUT_MS)
-        look, drop = (lambda: self._look(socket)), (lambda: self._drop(socket))
-        self._waiting[socket] = (timer, look, drop)
-        socket.readyRead.connect(look)
-        socket.disconnected.connect(drop)
-
-    def _drop(self, socket: QTcpSocket) -> None:
-        if self._waiting.pop(socket, None) is not None:
-            socket.deleteLater()
-
-    def _look(self, socket: QTcpSocket) -> None:
-        head = bytes(socket.peek(self.HEAD_LIMIT))
-        end = head.find(b"\r\n\r\n")
-        if end < 0 and len(head) < self.HEAD_LIMIT:
-            return  # the rest of the head is still on its way
-        timer, look, drop = self._waiting.pop(socket)
-        timer.stop()
-        timer.deleteLater()
-        socket.readyRead.disconnect(look)
-        socket.disconnected.disconnect(drop)
-        lines = head[:max(end, 0)].lower().split(b"\r\n")
-        if any(line.startswith(b"upgrade:") and b"websocket" in line for line in lines[1:]):
-            self._websockets.handleConnection(socket)
-        else:  # HTTP; a head too long is refused there
-            connection = HttpConnection(socket, _client_address(socket.peerAddress()), self._http, self)
-            self._connections.add(connection)
-            connection.finished.connect(lambda: self._connections.discard(connection))
-            connection.start()
-
-    def shutdown(self) -> None:
-        """Stop listening and drop every connection still on the HTTP side or still sending its head."""
-        self.close()
-        for socket, (timer, look, drop) in list(self._waiting.items()):
-            socket.readyRead.disconnect(look)
-            socket.disconnected.disconnect(drop)
-            timer.stop()
-            socket.abort()
-            socket.deleteLater()
-        self._waiting.clear()
-        for connection in list(self._connections):
-            connection.abort()
-        self._connections.clear()
-        self.deleteLater()
 
 
 class RoomServer(QObject):
@@ -171,7 +107,9 @@ class RoomServer(QObject):
     PUSH_MS = 250   # at most one build of the state for the pages in this time
     HEARTBEAT_MS = 10_000
     MOST_BUFFERED_BYTES = 4 * 1024 * 1024  # a page this far behind has stopped reading: it is dropped
+    MOST_MESSAGE_BYTES = 4096  # what a page may send over its WebSocket, in all its fragments (it sends nothing)
     LISTEN_BACKLOG = 256  # connections waiting to be accepted: a room's tablets and phones all at once (Qt: 50)
+    REMOTE_COOKIE = "td_remote"
 
     def __init__(self, session: Any, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
                  wall: Callable[[], datetime] = lambda: datetime.now(UTC), parent: QObject | None = None) -> None:
@@ -184,9 +122,13 @@ class RoomServer(QObject):
         self._memory = MoveMemory()
         self._clients: dict[QWebSocket, PageClient] = {}
         self._websockets: QWebSocketServer | None = None
-        self._listener: _Listener | None = None
+        self._listener: Listener | None = None
         self._host = ""
         self._port = 0
+        self._own_hosts: frozenset[str] = frozenset()
+        self.guard = RequestGuard(lambda: self._own_hosts)
+        self.limits: ConnectionLimits | None = None   # None: ConnectionLimits.for_this_process() at start
+        self._acting_from = ""   # the address of the station request being answered
         self._last_key: tuple[Any, ...] | None = None
         self._last_push = float("-inf")   # time.monotonic() of the last state built for the pages
         self._push_timer = QTimer(self)
@@ -239,7 +181,8 @@ class RoomServer(QObject):
         websockets = QWebSocketServer("Tournament Director room display",
                                       QWebSocketServer.SslMode.NonSecureMode, self)
         websockets.newConnection.connect(self._accept_websockets)
-        listener = _Listener(websockets, self._answer, self)
+        limits = self.limits if self.limits is not None else ConnectionLimits.for_this_process()
+        listener = Listener(websockets, self._answer, limits, self.guard.upgrade_refusal, self)
         listener.setListenBacklogSize(self.LISTEN_BACKLOG)
         if not listener.listen(address, port):
             problem = listener.errorString()
@@ -249,6 +192,7 @@ class RoomServer(QObject):
                               "address or port)")
         self._websockets, self._listener = websockets, listener
         self._host, self._port = host, listener.serverPort()
+        self._own_hosts = own_hosts(host, self._port, [a for a, _label in local_addresses()])
         self._unsubscribe = self.session.subscribe(lambda _topic: self._schedule_push(self._by_station()))
         self._last_key = self._change_key()  # a page is sent the state as it connects: nothing to push until a change
         self._poll.start()
@@ -273,6 +217,7 @@ class RoomServer(QObject):
             self._websockets.deleteLater()
         self._listener = self._websockets = None
         self._host, self._port = "", 0
+        self._own_hosts = frozenset()
         self.clients_changed.emit()
 
     # ----- who is connected -------------------------------------------------------------------------------
@@ -282,7 +227,18 @@ class RoomServer(QObject):
     def new_pin(self) -> str:
         pin = self.access.new_pin()
         self.clients_changed.emit()
+        if self.running:
+            self.push()   # a remote page looks at its session with each state: it signs out at once
         return pin
+
+    def unlock_sign_in(self) -> None:
+        """Lift every wait on sign-in (the room's and each address's) without changing the PIN."""
+        self.access.unlock()
+        self.clients_changed.emit()
+
+    @property
+    def listener(self) -> Listener | None:
+        return self._listener
 
     # ----- the state ----------------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
@@ -346,13 +302,17 @@ class RoomServer(QObject):
         server = self._websockets
         while server is not None and server.hasPendingConnections():
             socket = server.nextPendingConnection()
+            socket.setMaxAllowedIncomingMessageSize(self.MOST_MESSAGE_BYTES)
+            socket.setMaxAllowedIncomingFrameSize(self.MOST_MESSAGE_BYTES)
+            socket.textMessageReceived.connect(lambda _text, socket=socket: self._unasked(socket))
+            socket.binaryMessageReceived.connect(lambda _data, socket=socket: self._unasked(socket))
             url = socket.requestUrl()
             if url.path() != "/ws":
                 socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room state is at /ws")
                 socket.deleteLater()
                 continue
             page = dict(pair.split("=", 1) for pair in url.query().split("&") if "=" in pair).get("page", "")
-            client = PageClient(_client_address(socket.peerAddress()), page if page in PAGE_KINDS else "other",
+            client = PageClient(client_address(socket.peerAddress()), page if page in PAGE_KINDS else "other",
                                 datetime.now().astimezone())
             self._clients[socket] = client
             socket.disconnected.connect(lambda socket=socket: self._forget(socket))
@@ -362,6 +322,10 @@ class RoomServer(QObject):
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()
 
+    @staticmethod
+    def _unasked(socket: QWebSocket) -> None:
+        socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room display only sends")
+
     def _forget(self, socket: QWebSocket) -> None:
         if self._clients.pop(socket, None) is not None:
             self.clients_changed.emit()
@@ -369,6 +333,15 @@ class RoomServer(QObject):
 
     # ----- HTTP -----------------------------------------------------------------------------------------------
     def _answer(self, request: Request) -> Response:
+        refusal = self.guard.host_refusal(request.headers) or self.guard.change_refusal(request.method,
+                                                                                        request.headers)
+        if refusal is not None:
+            if request.method != "GET":
+                log.warning("refused %s %s from %s: %s", request.method, request.path, request.client,
+                            refusal.message)
+            return self._refused(refusal)
+        if request.method not in ("GET", "HEAD"):
+            log.info("%s %s from %s", request.method, request.path, request.client)
         static = STATIC.get(request.path)
         if static is not None:
             if request.method not in ("GET", "HEAD"):
@@ -396,8 +369,7 @@ class RoomServer(QObject):
     @staticmethod
     def _json(data: dict[str, Any], status: int = 200, headers: tuple[tuple[str, str], ...] = ()) -> Response:
         body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
-        return Response(status, "application/json; charset=utf-8", body,
-                        (*SECURITY_HEADERS, ("access-control-allow-origin", "*"), *headers))
+        return Response(status, "application/json; charset=utf-8", body, (*SECURITY_HEADERS, *headers))
 
     def _qr(self, request: Request) -> Response:
         """The phone page's address as a QR code, for the TV page."""
@@ -417,15 +389,29 @@ class RoomServer(QObject):
 
     def _station(self, request: Request) -> Response:
         if request.path.startswith("/table/"):
-            self.stations.answer_page(request)
+            try:
+                self.stations.answer_page(request)
+            except AccessRefused as refusal:   # a page, not JSON: the tablet's screen says what to do
+                return Response(refusal.status, HTML, _refusal_page(refusal.message), SECURITY_HEADERS)
             return Response(200, HTML, (PAGES / "station.html").read_bytes(), SECURITY_HEADERS)
-        status, data = self.stations.answer_api(request)
+        table_and_action = request.path.removeprefix("/api/station/").split("/")
+        if len(table_and_action) == 2 and table_and_action[1] == "session":
+            data, cookie = self.stations.open_session(request, int(table_and_action[0]))
+            log.info("table %s's station signed in from %s", table_and_action[0], request.client)
+            return self._json(data, headers=(("set-cookie", cookie),))
+        self._acting_from = request.client
+        try:
+            status, data = self.stations.answer_api(request)
+        finally:
+            self._acting_from = ""
         return self._json(data, status)
 
     def _station_acted(self, table: int, action: str, text: str, proposal: Any) -> None:
         if proposal is not None:
             self.commands.desk.show(proposal)
-        self.station_action.emit(table, action, text, proposal)
+        log.info("table %s's station (%s): %s", table, self._acting_from, text)
+        self.station_action.emit(table, action, f"{text} (from {self._acting_from})" if self._acting_from else text,
+                                 proposal)
         self._schedule_push(coalesce=True)
 
     # ----- remote commands ----------------------------------------------------------------------------------
@@ -438,13 +424,13 @@ class RoomServer(QObject):
     def _body(request: Request) -> dict[str, Any]:
         if request.method != "POST":
             raise AccessRefused("send this as a POST request", 405)
-        try:
-            data = json.loads(request.body.decode("utf-8") or "{}")
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            raise AccessRefused("the request is not JSON", 400) from None
-        if not isinstance(data, dict):
-            raise AccessRefused("the request must be a JSON object", 400)
-        return data
+        return json_object(request.body)
+
+    def _signed(self, request: Request, *, touch: bool = True) -> Any:
+        """The remote session of the request: its token (header) with the cookie its sign-in set, named by the
+        address the request comes from."""
+        signed = self.access.session(self._token(request), cookies(request).get(self.REMOTE_COOKIE), touch=touch)
+        return replace(signed, address=request.client)
 
     def _refused(self, refusal: AccessRefused) -> Response:
         headers = (("retry-after", str(refusal.wait_seconds)),) if refusal.wait_seconds else ()
@@ -456,17 +442,22 @@ class RoomServer(QObject):
         signed = self.access.sign_in(data.get("pin"), request.client, data.get("device"))
         self.clients_changed.emit()
         self.remote_action.emit("sign_in", f"{signed.operator} signed in to the remote")
+        cookie = f"{self.REMOTE_COOKIE}={signed.proof}; Path=/; HttpOnly; SameSite=Strict"
         return self._json({"ok": True, "token": signed.token, "device": signed.device,
-                           "operator": signed.operator, "seconds_left": round(self.access.seconds_left(signed))})
+                           "operator": signed.operator, "seconds_left": round(self.access.seconds_left(signed))},
+                          headers=(("set-cookie", cookie),))
 
     def _sign_out(self, request: Request) -> Response:
         self._body(request)
-        self.access.sign_out(self._token(request))
+        try:
+            self.access.sign_out(self._signed(request).token)
+        except AccessRefused:
+            pass   # signed out already
         self.clients_changed.emit()
         return self._json({"ok": True})
 
     def _remote_status(self, request: Request) -> Response:
-        signed = self.access.session(self._token(request), touch=False)
+        signed = self._signed(request, touch=False)
         floor = self.session.tournament
         proposal = None
         if floor is not None:
@@ -477,7 +468,7 @@ class RoomServer(QObject):
 
     def _remote_command(self, request: Request) -> Response:
         data = self._body(request)
-        signed = self.access.session(self._token(request))
+        signed = self._signed(request)
         try:
             text = self.commands.run(signed.operator, data.get("action"), data)
         except DomainError as refusal:
@@ -489,3 +480,12 @@ class RoomServer(QObject):
         self.remote_action.emit(str(data.get("action")), f"{signed.operator}: {text}")
         self._schedule_push()
         return self._json({"ok": True, "message": text})
+
+
+def _refusal_page(message: str) -> bytes:
+    """A station page refused: the reason on the tablet's screen, in the station's style."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            "<title>Table station</title><link rel=\"stylesheet\" href=\"/station.css\"></head>"
+            f"<body class=\"station\"><div class=\"refused-page\" role=\"alert\"><h1>This table card does not "
+            f"open a station</h1><p>{html.escape(message, quote=False)}</p></div></body></html>\n").encode()

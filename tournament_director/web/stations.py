@@ -2,20 +2,25 @@
 token (printed as a QR code on the table card; the director revokes it from the console and a new code is made).
 
     GET  /table/<n>?token=T                 the station page (station.html, station.js, station.css)
-    GET  /api/station/<n>?token=T[&since=S] the table as its station shows it (docs/table-stations.md);
+    POST /api/station/<n>/session           {"code": T}: the page trades the card's code for the tablet's
+                                            session, a cookie the page's later requests carry
+    GET  /api/station/<n>[?since=S]         the table as its station shows it (docs/table-stations.md);
                                             {"unchanged": true} when nothing happened since sequence S
-    POST /api/station/<n>/<action>?token=T  hand_done, next_hand, bust, confirm_move, count, call_floor
+    POST /api/station/<n>/<action>          hand_done, next_hand, bust, confirm_move, count, call_floor
                                             (a JSON object)
 
-A token opens its own table only; a request naming another table is refused. Every command is the station
-service's (services/stations.py), recorded under the station's name; a refusal comes back as
-``{"ok": false, "error": "..."}`` with nothing recorded.
+The API takes the table's session cookie, or the code itself in ``Authorization: Bearer``; never a code in the
+address (it would leak through the browser's history, a photo of the screen and Referer headers). A session
+cookie is the table's code's signature of a random value: it holds after the program restarts, as the card does,
+and stops with the code when the director replaces it. A token opens its own table only; a request naming another
+table is refused. Every command is the station service's (services/stations.py), recorded under the station's
+name; a refusal comes back as ``{"ok": false, "error": "..."}`` with nothing recorded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -24,6 +29,7 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.web.access import AccessRefused
+from tournament_director.web.guard import json_object
 from tournament_director.web.http import Request
 from tournament_director.web.state import clock_state
 
@@ -85,25 +91,38 @@ class StationTokens:
             raise AccessRefused(f"This is not table {table}'s code, or the director has replaced it: scan the QR "
                                 "code on the table card again.", 403)
 
+    def session_cookie(self, table: int) -> str:
+        """A new session for ``table``'s station: a random value signed with the table's code."""
+        nonce = secrets.token_urlsafe(16)
+        return f"{nonce}.{self._signature(table, nonce)}"
 
-def _token_of(request: Request) -> str:
-    value = request.headers.get("authorization", "")
-    if value.lower().startswith("bearer "):
-        return value[7:].strip()
-    found = request.query.get("token", [""])
-    return found[0] if found else ""
+    def check_session(self, table: int, cookie: str) -> None:
+        nonce, _sep, signature = cookie.partition(".")
+        if not nonce or not hmac.compare_digest(signature.encode(), self._signature(table, nonce).encode()):
+            raise AccessRefused(f"This tablet's session is not table {table}'s, or the director has replaced the "
+                                "table's code: scan the QR code on the table card again.", 403)
+
+    def _signature(self, table: int, nonce: str) -> str:
+        return hmac.new(self.token(table).encode(), f"{table}:{nonce}".encode(), hashlib.sha256).hexdigest()
+
+
+def session_cookie_name(table: int) -> str:
+    return f"td_station_{table}"
+
+
+def cookies(request: Request) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for part in request.headers.get("cookie", "").split(";"):
+        name, sep, value = part.strip().partition("=")
+        if sep:
+            found[name] = value
+    return found
 
 
 def _body(request: Request) -> dict[str, Any]:
     if request.method != "POST":
         raise AccessRefused("send a station's command as a POST request", 405)
-    try:
-        data = json.loads(request.body.decode("utf-8") or "{}")
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        raise AccessRefused("the request is not JSON: the page sends a JSON object", 400) from None
-    if not isinstance(data, dict):
-        raise AccessRefused("the request must be a JSON object", 400)
-    return data
+    return json_object(request.body)
 
 
 class StationRoutes:
@@ -118,6 +137,29 @@ class StationRoutes:
         self._views_key: tuple[Any, ...] | None = None
         self._name_of: tuple[Any, str] = (None, "")   # (tournament id, its name)
 
+    def check(self, request: Request, table: int) -> None:
+        """Whether the request is table ``table``'s station's: its session cookie, or the code in a header."""
+        if "token" in request.query:
+            raise AccessRefused("A table's code is not taken in the address: open the station page from the QR code "
+                                "on the table card.", 401)
+        value = request.headers.get("authorization", "")
+        if value.lower().startswith("bearer "):
+            self.tokens.check(table, value[7:].strip())
+            return
+        cookie = cookies(request).get(session_cookie_name(table))
+        if cookie is None:
+            raise AccessRefused(f"This tablet is not signed in as table {table}'s station: scan the QR code on the "
+                                "table card.", 401)
+        self.tokens.check_session(table, cookie)
+
+    def open_session(self, request: Request, table: int) -> tuple[dict[str, Any], str]:
+        """(answer, Set-Cookie value) of the page trading the card's code for the tablet's session."""
+        data = _body(request)
+        self.tokens.check(table, data.get("code"))
+        cookie = (f"{session_cookie_name(table)}={self.tokens.session_cookie(table)}; Path=/; HttpOnly; "
+                  "SameSite=Strict; Max-Age=604800")
+        return {"ok": True, "table": table}, cookie
+
     def url(self, base: str, table: int) -> str:
         """The station page's address for ``table`` on the server at ``base`` (ends with /)."""
         return f"{base}table/{table}?token={self.tokens.token(table)}"
@@ -126,13 +168,19 @@ class StationRoutes:
         return bool(PAGE_PATH.match(path) or API_PATH.match(path))
 
     def answer_page(self, request: Request) -> int:
-        """The table number of a station page request whose token is right (AccessRefused otherwise)."""
+        """The table number of a station page request with the card's code or the tablet's session (AccessRefused
+        otherwise)."""
         match = PAGE_PATH.match(request.path)
         assert match is not None
         table = int(match.group(1))
         if request.method not in ("GET", "HEAD"):
             raise AccessRefused("pages are read with GET", 405)
-        self.tokens.check(table, _token_of(request))
+        code = request.query.get("token", [""])[0]
+        cookie = cookies(request).get(session_cookie_name(table))
+        if code or cookie is None:
+            self.tokens.check(table, code)
+        else:
+            self.tokens.check_session(table, cookie)
         return table
 
     def answer_api(self, request: Request) -> tuple[int, dict[str, Any]]:
@@ -140,7 +188,7 @@ class StationRoutes:
         match = API_PATH.match(request.path)
         assert match is not None
         table, action = int(match.group(1)), match.group(2)
-        self.tokens.check(table, _token_of(request))
+        self.check(request, table)
         service = self.session.stations if self.session is not None else None
         if service is None:
             return 409, {"ok": False, "error": "No tournament is open on the console."}

@@ -1,11 +1,13 @@
 // A table station: the table as it stands, and the dealer's reports (hand done, busts, moves, chip counts,
 // floor calls). It reads /api/station/<n> every second and after each command; every name is set as text.
+// Opened from the table card's QR code, it first trades the card's code for the tablet's session (a cookie the
+// browser keeps and sends) and takes the code out of the address bar: no request carries it in the address.
 "use strict";
 
 const POLL_MS = 1000;
 const match = location.pathname.match(/^\/table\/(\d+)/);
 const TABLE = match ? Number(match[1]) : 0;
-const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const CARD_CODE = new URLSearchParams(location.search).get("token") || "";
 let station = null;
 let fetchedAt = 0;
 let selected = null;   // the seat tapped last
@@ -21,8 +23,8 @@ function el(tag, className, text) {
 }
 
 async function api(action, body, since) {
-  let path = `/api/station/${TABLE}${action ? "/" + action : ""}?token=${encodeURIComponent(TOKEN)}`;
-  if (since !== undefined && since !== null) path += `&since=${since}`;
+  let path = `/api/station/${TABLE}${action ? "/" + action : ""}`;
+  if (since !== undefined && since !== null) path += `?since=${since}`;
   const options = body === undefined ? {cache: "no-store"}
     : {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, options);
@@ -270,6 +272,29 @@ $("count-cancel").addEventListener("click", () => { $("count-form").hidden = tru
 $("count-form").addEventListener("submit", sendCount);
 $("call-floor").addEventListener("click", () => command("call_floor", {seat: selected}));
 
-refresh();
-setInterval(refresh, POLL_MS);
+async function openSession() {
+  if (!CARD_CODE) return true;   // opened again: the tablet's session cookie is sent by itself
+  try {
+    const data = await api("session", {code: CARD_CODE});
+    if (!data.ok) {
+      $("connection").hidden = false;
+      $("connection").textContent = data.error;
+      return false;
+    }
+  } catch (e) {
+    $("connection").hidden = false;
+    $("connection").textContent = "No connection to the console: trying again…";
+    return false;
+  }
+  history.replaceState(null, "", `/table/${TABLE}`);
+  return true;
+}
+
+async function start() {
+  while (!(await openSession())) await new Promise((resolve) => setTimeout(resolve, 2000));
+  refresh();
+  setInterval(refresh, POLL_MS);
+}
+
+start();
 setInterval(tickClock, 250);

@@ -1,0 +1,230 @@
+"""The room display's door: accepts connections, holds at most a bounded number of them, and passes each on by its
+request head (WebSocket upgrades to the WebSocket server, the rest to an ``HttpConnection``).
+
+Nobody on the room's network may take the file descriptors the database, its log and its backups need:
+
+- the process's soft limit on open files is raised to its hard limit when the server starts, and ``RESERVED_FDS``
+  of it are left to the rest of the program whatever the web traffic (``ConnectionLimits.for_this_process``);
+- connections on the HTTP side (still sending their head, or served over HTTP) are capped in all and per address:
+  past a cap, the connection idle the longest (of that address first) is shed to make room for the new one, so a
+  flood of held connections churns through itself while a page that just connected is served;
+- a request's head must arrive within ``HEAD_TIMEOUT_MS`` (its body, in ``HttpConnection``, within its own time);
+- WebSocket pages are capped in all and per address; one past a cap is refused with 503.
+"""
+
+from __future__ import annotations
+
+import resource
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtNetwork import QHostAddress, QTcpServer, QTcpSocket
+from PySide6.QtWebSockets import QWebSocketServer
+
+from tournament_director.web.http import REASONS, HttpConnection, Request, Response
+
+RESERVED_FDS = 256   # for SQLite, its journal, backups, sounds, fonts, Qt itself: never used by web traffic
+
+
+def client_address(address: QHostAddress) -> str:
+    text = address.toString()
+    return text[7:] if text.startswith("::ffff:") else text
+
+
+def raise_open_file_limit() -> int:
+    """Raise this process's soft limit on open files to its hard limit; returns the soft limit now."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY:
+        hard = max(soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard if hard else soft))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+@dataclass(frozen=True)
+class ConnectionLimits:
+    """How many connections the room display holds at once (HTTP side, WebSocket pages), in all and per address."""
+
+    connections: int = 512
+    connections_per_address: int = 128
+    pages: int = 2000
+    pages_per_address: int = 500
+
+    @classmethod
+    def for_this_process(cls) -> ConnectionLimits:
+        """The usual limits, lowered when the open files left after ``RESERVED_FDS`` cannot hold them all."""
+        budget = max(64, raise_open_file_limit() - RESERVED_FDS)
+        usual = cls()
+        if usual.connections + usual.pages <= budget:
+            return usual
+        connections = max(16, budget // 4)
+        pages = max(16, budget - connections)
+        return cls(connections, min(usual.connections_per_address, connections),
+                   pages, min(usual.pages_per_address, pages))
+
+
+@dataclass
+class _Held:
+    address: str
+    since: float
+    activity: Callable[[], float]   # monotonic time it last sent or was answered
+    shed: Callable[[], None]
+
+
+class Listener(QTcpServer):
+    """Accepts connections within ``limits`` and hands each on by its request head. ``check_upgrade(headers)``
+    returns why a WebSocket upgrade is refused (None: accepted)."""
+
+    HEAD_LIMIT = 16384
+    HEAD_TIMEOUT_MS = 10_000
+
+    def __init__(self, websockets: QWebSocketServer, http: Callable[[Request], Response], limits: ConnectionLimits,
+                 check_upgrade: Callable[[dict[str, str]], str | None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._websockets = websockets
+        self._http = http
+        self.limits = limits
+        self._check_upgrade = check_upgrade
+        self._waiting: dict[QTcpSocket, tuple[QTimer, Callable[[], None], Callable[[], None]]] = {}
+        self._held: dict[object, _Held] = {}   # every connection on the HTTP side, waiting or served
+        self._held_by_address: Counter[str] = Counter()
+        self._pages_by_address: Counter[str] = Counter()
+        self.shed = 0       # connections dropped to make room, since the start
+        self.refused = 0    # WebSocket pages refused past a cap, or for their Host or Origin
+
+    # ----- what it holds ---------------------------------------------------------------------------------------
+    def held(self) -> int:
+        """Connections on the HTTP side now (waiting for their head, or served over HTTP)."""
+        return len(self._held)
+
+    def pages(self) -> int:
+        """WebSocket connections handed over (open or still shaking hands)."""
+        return sum(self._pages_by_address.values())
+
+    def _hold(self, key: object, held: _Held) -> None:
+        self._held[key] = held
+        self._held_by_address[held.address] += 1
+
+    def _release(self, key: object) -> None:
+        held = self._held.pop(key, None)
+        if held is not None:
+            self._held_by_address[held.address] -= 1
+            if self._held_by_address[held.address] <= 0:
+                del self._held_by_address[held.address]
+
+    def _make_room(self, address: str) -> None:
+        """Shed the idlest connections until one more from ``address`` fits under both caps."""
+        while self._held_by_address[address] >= self.limits.connections_per_address:
+            self._shed_idlest(address)
+        while len(self._held) >= self.limits.connections:
+            self._shed_idlest(None)
+
+    def _shed_idlest(self, address: str | None) -> None:
+        key = min((k for k, h in self._held.items() if address is None or h.address == address),
+                  key=lambda k: self._held[k].activity())
+        held = self._held[key]
+        self._release(key)
+        self.shed += 1
+        held.shed()
+
+    # ----- accepting -----------------------------------------------------------------------------------------------
+    def incomingConnection(self, handle: int) -> None:  # noqa: N802 - Qt override
+        socket = QTcpSocket(self)
+        if not socket.setSocketDescriptor(handle):
+            socket.deleteLater()
+            return
+        address = client_address(socket.peerAddress())
+        self._make_room(address)
+        timer = QTimer(socket)
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda: self._drop(socket, abort=True))
+        timer.start(self.HEAD_TIMEOUT_MS)
+        look, drop = (lambda: self._look(socket)), (lambda: self._drop(socket))
+        self._waiting[socket] = (timer, look, drop)
+        accepted = time.monotonic()
+        self._hold(socket, _Held(address, accepted, lambda: accepted, lambda: self._drop(socket, abort=True)))
+        socket.readyRead.connect(look)
+        socket.disconnected.connect(drop)
+
+    def _drop(self, socket: QTcpSocket, abort: bool = False) -> None:
+        waiting = self._waiting.pop(socket, None)
+        self._release(socket)
+        if waiting is None:
+            return
+        timer, look, drop = waiting
+        timer.stop()
+        socket.readyRead.disconnect(look)
+        socket.disconnected.disconnect(drop)
+        if abort:
+            socket.abort()
+        socket.deleteLater()
+
+    def _look(self, socket: QTcpSocket) -> None:
+        head = bytes(socket.peek(self.HEAD_LIMIT))
+        end = head.find(b"\r\n\r\n")
+        if end < 0 and len(head) < self.HEAD_LIMIT:
+            return  # the rest of the head is still on its way
+        timer, look, drop = self._waiting.pop(socket)
+        self._release(socket)
+        timer.stop()
+        timer.deleteLater()
+        socket.readyRead.disconnect(look)
+        socket.disconnected.disconnect(drop)
+        lines = head[:max(end, 0)].split(b"\r\n")
+        headers: dict[str, str] = {}
+        for line in lines[1:]:
+            name, sep, value = line.partition(b":")
+            if sep:
+                headers[name.strip().lower().decode("latin-1")] = value.strip().decode("latin-1")
+        if "websocket" in headers.get("upgrade", "").lower():
+            self._upgrade(socket, headers)
+        else:  # HTTP; a head too long is refused there
+            address = client_address(socket.peerAddress())
+            connection = HttpConnection(socket, address, self._http, self)
+            self._make_room(address)
+            self._hold(connection, _Held(address, time.monotonic(), lambda: connection.last_active,
+                                         connection.abort))
+            # held until its socket is gone: an answer still going out holds a file descriptor too
+            connection.destroyed.connect(lambda _object=None: self._release(connection))
+            connection.start()
+
+    def _upgrade(self, socket: QTcpSocket, headers: dict[str, str]) -> None:
+        address = client_address(socket.peerAddress())
+        refusal = self._check_upgrade(headers)
+        if refusal is None and self._pages_by_address[address] >= self.limits.pages_per_address:
+            refusal = f"the room display serves at most {self.limits.pages_per_address} pages to one address"
+        if refusal is None and self.pages() >= self.limits.pages:
+            refusal = f"the room display serves at most {self.limits.pages} pages at once"
+        if refusal is not None:
+            self.refused += 1
+            status = 403 if "serves at most" not in refusal else 503
+            body = refusal.encode()
+            socket.write(b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: %d\r\n"
+                         b"connection: close\r\n\r\n%s" % (status, REASONS[status], len(body), body))
+            socket.disconnectFromHost()
+            socket.disconnected.connect(socket.deleteLater)
+            return
+        self._pages_by_address[address] += 1
+        socket.destroyed.connect(lambda _object=None, a=address: self._page_gone(a))
+        self._websockets.handleConnection(socket)
+
+    def _page_gone(self, address: str) -> None:
+        self._pages_by_address[address] -= 1
+        if self._pages_by_address[address] <= 0:
+            del self._pages_by_address[address]
+
+    def shutdown(self) -> None:
+        """Stop listening and drop every connection still on the HTTP side or still sending its head."""
+        self.close()
+        for key, held in list(self._held.items()):
+            self._release(key)
+            held.shed()
+        self._held.clear()
+        self.deleteLater()
