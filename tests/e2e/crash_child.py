@@ -5,6 +5,9 @@ Run as ``python crash_child.py DATABASE SEED``. After every command that returne
 ``cmd <seq> <event type>``, ``undo <target seq> <record seq>`` or ``redo <target seq> <record seq>``, and
 ``ready <tournament id> <last seq>`` whenever it (re)opens a tournament. The parent kills it with SIGKILL at a
 random moment and checks that every printed line is in the log.
+
+``python crash_child.py DATABASE SEED COMMANDS`` stops by itself after that many commands, closing the database as
+the program does when it quits (the power-cut test records such runs).
 """
 
 from __future__ import annotations
@@ -72,10 +75,12 @@ def next_command(service: TournamentService, rng: random.Random) -> str:
 
 def main() -> None:
     database, seed = Path(sys.argv[1]), int(sys.argv[2])
+    commands = int(sys.argv[3]) if len(sys.argv) > 3 else None
     rng = random.Random(seed)
     store = Store.open(database, backup_dir=database.parent / "backups", keep_backups=2)
     service = open_service(store, rng)
-    while True:
+    while commands is None or commands > 0:
+        commands = None if commands is None else commands - 1
         runner = service.runner
         roll = rng.random()
         try:
@@ -92,6 +97,7 @@ def main() -> None:
             pass
         if runner.state.floor.finished:
             service = open_service(store, rng)
+    store.close()
 
 
 if __name__ == "__main__":
