@@ -82,14 +82,15 @@ class Station(threading.Thread):
 
     def _call(self, connection: http.client.HTTPConnection, action: str, body: dict | None,
               since: int | None = None) -> dict:
-        path = f"/api/station/{self.table}{'/' + action if action else ''}?token={self.token}"
+        path = f"/api/station/{self.table}{'/' + action if action else ''}"
         if since is not None:
-            path += f"&since={since}"   # as the page reads: nothing new costs almost nothing
+            path += f"?since={since}"   # as the page reads: nothing new costs almost nothing
+        headers = {"authorization": f"Bearer {self.token}", "origin": f"http://127.0.0.1:{self.port}"}
         started = time.perf_counter()
         if body is None:
-            connection.request("GET", path)
+            connection.request("GET", path, headers=headers)
         else:
-            connection.request("POST", path, json.dumps(body), {"content-type": "application/json"})
+            connection.request("POST", path, json.dumps(body), {**headers, "content-type": "application/json"})
         answer = json.loads(connection.getresponse().read())
         self.request_ms.append((time.perf_counter() - started) * 1000)
         if not answer.get("ok"):
