@@ -103,7 +103,10 @@ def test_the_line_is_counted_when_a_save_has_several() -> None:
 
 def test_decoding() -> None:
     assert decode_save(b"\xef\xbb\xbf{}", "t.tdt") == "{}"
-    with pytest.raises(TdtError, match=r"is not UTF-8 text \(byte 0xff at byte offset 4\)"):
-        decode_save(b"\xef\xbb\xbf{\xff}", "t.tdt")
+    assert decode_save("{a: 'Bj\u00f6rn \u20ac'}".encode(), "t.tdt") == "{a: 'Bj\u00f6rn \u20ac'}"
+    # not UTF-8, so Windows-1252: one byte a letter, 0x80 the euro sign
+    assert decode_save(b"{a: 'Bj\xf6rn \x80'}", "t.tdt") == "{a: 'Bj\u00f6rn \u20ac'}"
+    with pytest.raises(TdtError, match=r"is neither UTF-8 nor Windows-1252 text \(byte 0x9d at byte offset 5\)"):
+        decode_save(b"\xef\xbb\xbf{\xff\x9d}", "t.tdt")
     with pytest.raises(TdtError, match="is UTF-16 text"):
         decode_save("{}".encode("utf-16"), "t.tdt")

@@ -14,9 +14,10 @@ from TD3's own saves and from hkhard/tdwpimport's ``tdtfiles/``). What it holds,
 
 Hostile input is bounded (issue 14): the file size (``MAX_FILE_BYTES``), the nesting depth (``MAX_DEPTH``), the
 length of a number (``MAX_NUMBER_CHARS``; a 5,000-digit integer is refused before Python converts it) and its
-range (``1e1000000``, ``NaN`` and ``Infinity`` are refused: an amount must be a finite number). A UTF-8
-byte-order mark is accepted; bytes that are not UTF-8 are refused with their offset. Every problem is a
-``TdtError`` naming the file, the problem and the line and column; nothing else escapes.
+range (``1e1000000``, ``NaN`` and ``Infinity`` are refused: an amount must be a finite number). A save is read
+as UTF-8 when it is valid UTF-8 (a byte-order mark is dropped), else as Windows-1252, the code page TD3 wrote its
+saves in before 3.7 (the "ö" of "Björn" is the one byte 0xf6 there); bytes that are neither are refused with their
+offset. Every problem is a ``TdtError`` naming the file, the problem and the line and column; nothing else escapes.
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ class JsMap:
 
 
 def decode_save(data: bytes, source: str) -> str:
-    """The text of a save: at most ``MAX_FILE_BYTES``, UTF-8 (a byte-order mark is dropped), refused otherwise."""
+    """The text of a save: at most ``MAX_FILE_BYTES``, UTF-8 when it is valid UTF-8 (a byte-order mark is
+    dropped), else Windows-1252; refused when it is neither."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TdtError(source, "is not a file's bytes")
     if len(data) > MAX_FILE_BYTES:
@@ -91,12 +93,17 @@ def decode_save(data: bytes, source: str) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise TdtError(source, "is UTF-16 text; TD3 saves are UTF-8")
+        raise TdtError(source, "is UTF-16 text; TD3 saves are UTF-8 or Windows-1252")
     try:
         return raw.decode("utf-8")
-    except UnicodeDecodeError as error:
+    except UnicodeDecodeError:
+        pass
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError as error:  # the five bytes Windows-1252 leaves undefined
         offset = error.start + (len(data) - len(raw))
-        raise TdtError(source, f"is not UTF-8 text (byte 0x{raw[error.start]:02x} at byte offset {offset})") from None
+        raise TdtError(source, f"is neither UTF-8 nor Windows-1252 text (byte 0x{raw[error.start]:02x} at byte "
+                               f"offset {offset})") from None
 
 
 def parse_literal(text: str, source: str) -> Any:

@@ -24,7 +24,7 @@ from tournament_director.imports.tdt.model import (
 )
 from tournament_director.imports.tdt.purchases import build_entries
 
-SUPPORTED = re.compile(r"3\.[0-7](?:\.\d+)*")
+SUPPORTED = re.compile(r"3\.[0-7](?:\.\d+)*(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?")  # 3.7.0-beta.5: a pre-release
 _LOOKS_LIKE_A_SAVE = re.compile(r"\s*\{\s*[\"']?V[\"']?\s*:")
 
 

@@ -36,7 +36,9 @@ def corpus() -> dict[str, bytes]:
     files: dict[str, bytes] = {
         "empty.tdt": b"",
         "random-bytes.tdt": bytes((i * 73 + 41) % 256 for i in range(600)),
-        "latin-1.tdt": replaced(good, "Jo Wren", "Jo Wr\u00e5n").encode("latin-1"),
+        # a Windows-1252 save (read as such) but for a byte that code page leaves undefined
+        "neither-utf-8-nor-windows-1252.tdt": replaced(good, "Jo Wren", "Jo Wr\u00e5n").encode("cp1252")
+        .replace(b"Kit Moss", b"Kit \x81Moss", 1),
         "utf-16.tdt": good.encode("utf-16"),
         "json-document.tdt": b'{"V": 3.7, "T": {"Title": "not a save"}}',
         "truncated.tdt": utf8[: utf8.index(b"AddOns: [", utf8.index(b"Kit Moss")) + len(b"AddOns: [")],
