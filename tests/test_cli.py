@@ -40,14 +40,14 @@ def test_import_then_export_results_and_summary(tmp_path: Path) -> None:
     rows = [line.split(",") for line in lines[1:]]
     assert [(r[0], r[1], r[2]) for r in rows[:4]] == [("1", "Ada Quill", "720"), ("2", "Bo Marsh", "160"),
                                                        ("2", "Cy Fenn", "160"), ("2", "Di Rook", "160")]
-    assert rows[1][4:7] == ["2", "0", "1"]  # Bo: two entries (a rebuy after his bust), no rebuy, one add-on
+    assert rows[1][4:7] == ["2", "1", "1"]  # Bo: a rebuy after his bust (TD3's count), so two entries; one add-on
     assert all(r[7] and float(r[7]) >= 0 for r in rows)  # points by the save's own formula
     summary = td("--database", str(db), "export-summary", "--tournament", tournament_id)
     assert summary.returncode == 0, summary.stderr
     data = json.loads(summary.stdout)
     assert {k: data[k] for k in ("players", "entries", "rebuys", "addons", "prize_pool", "prizes_total", "rounds",
                                  "breaks", "league", "season")} == {
-        "players": 8, "entries": 9, "rebuys": 1, "addons": 2, "prize_pool": 1200, "prizes_total": 1200,
+        "players": 8, "entries": 10, "rebuys": 2, "addons": 2, "prize_pool": 1200, "prizes_total": 1200,
         "rounds": 3, "breaks": 1, "league": "River Club League", "season": "Autumn"}
     standings = td("--database", str(db), "standings", "--season", "1")
     assert standings.returncode == 0 and standings.stdout.splitlines()[1].startswith("1,Ada Quill,")

@@ -5,6 +5,7 @@ file and the problem named and nothing written."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,7 @@ def counts(store: Store) -> dict[str, int]:
 def test_the_evening_comes_in_with_places_prizes_hits_and_money_as_td3_recorded_them(store: Store, tmp_path: Path,
                                                                                     how: dict) -> None:
     report = import_file(store, write(tmp_path, evening(), **how))
-    assert (report.status, report.players, report.entries, report.new_players) == ("finished", 8, 9, 8)
+    assert (report.status, report.players, report.entries, report.new_players) == ("finished", 8, 10, 8)
     rows = by_name(store, report.tournament_id)
     places = {name: row.place for name, row in rows.items()}
     # Di, Cy and Bo out at the same moment share 2nd; Gus and Fay share 6th; the places they cover are used up
@@ -56,11 +57,11 @@ def test_the_evening_comes_in_with_places_prizes_hits_and_money_as_td3_recorded_
                                                                 "Bo Marsh": 160}
     # Ed's shared pot counts a hit for both hitmen
     assert rows["Ada Quill"].hits == 6 and rows["Bo Marsh"].hits == 1 and rows["Cy Fenn"].hits == 2
-    # Cy's rebuy while in adds to his entry; Bo's rebuy after his bust is a re-entry
-    assert (rows["Cy Fenn"].entries, rows["Cy Fenn"].rebuys) == (1, 1)
-    assert (rows["Bo Marsh"].entries, rows["Bo Marsh"].rebuys, rows["Bo Marsh"].addons) == (2, 0, 1)
+    # Cy's rebuy while in and Bo's rebuy after his bust are both rebuys to TD3; entries are buy-in plus rebuys
+    assert (rows["Cy Fenn"].entries, rows["Cy Fenn"].rebuys) == (2, 1)
+    assert (rows["Bo Marsh"].entries, rows["Bo Marsh"].rebuys, rows["Bo Marsh"].addons) == (2, 1, 1)
     summary = tournament_summary(store, report.tournament_id)
-    assert summary == {"players": 8, "entries": 9, "rebuys": 1, "addons": 2, "prize_pool": 1200,
+    assert summary == {"players": 8, "entries": 10, "rebuys": 2, "addons": 2, "prize_pool": 1200,
                        "prizes_total": 1200, "rounds": 3, "breaks": 1, "title": "Thursday Deepstack",
                        "date": "2023-11-14", "league": "River Club League", "season": "Autumn"}
     lines = results_csv(tournament_results(store, report.tournament_id)).splitlines()
@@ -143,7 +144,9 @@ def test_an_unfinished_save_is_continued_here(store: Store, tmp_path: Path) -> N
     b.bust(cy, 40, 2, ada)
     report = import_file(store, write(tmp_path, b))
     assert report.status == "in progress"
-    assert [r.place for r in tournament_results(store, report.tournament_id).rows] == [None, None, None]
+    # the busted player is placed below the two still in, who have no place yet
+    assert [(r.name, r.place) for r in tournament_results(store, report.tournament_id).rows] == [
+        ("Cy Fenn", 3), ("Ada Quill", None), ("Bo Marsh", None)]
     runner = CommandRunner(store, report.tournament_id, TournamentState)
     assert runner.state.schedule.current_period_index == 3 and not runner.state.schedule.running
     assert runner.state.schedule.remaining_ms == (20 - 5) * 60_000  # TD3's clock had run 300 s of round 3
@@ -239,8 +242,11 @@ def test_a_prize_split_to_the_cent_is_rounded_and_said(store: Store, tmp_path: P
     b.prize(2, 42.5, 509.5, b.players[3].uuid)
     report = import_file(store, write(tmp_path, b))
     rows = by_name(store, report.tournament_id)
-    assert (rows["Ada Quill"].prize, rows["Di Rook"].prize) == (691, 510)
-    assert "the prize for place 1 was 690.5; here it is 691" in report.warnings
+    # the results show TD3's own figures; the floor, which keeps whole units, has them rounded, as said
+    assert (rows["Ada Quill"].prize, rows["Di Rook"].prize) == (Decimal("690.5"), Decimal("509.5"))
+    floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
+    assert sorted(floor.deal.values()) == [510, 691]
+    assert "Ada Quill's prize was 690.50; here it is 691" in report.warnings
 
 
 def test_cents_are_refused_naming_the_amount(store: Store) -> None:
@@ -340,7 +346,7 @@ def test_random_nights_give_the_readers_places_counts_and_pot(store: Store, tmp_
         totals = money_totals(save)
         summary = tournament_summary(store, report.tournament_id)
         assert (summary["players"], summary["entries"], summary["rebuys"], summary["addons"],
-                summary["prize_pool"]) == (totals.players, totals.entries, totals.rebuys, totals.add_ons,
+                summary["prize_pool"]) == (totals.players, totals.td3_entries, totals.td3_rebuys, totals.add_ons,
                                            int(totals.prize_pool)), path.name
         floor = CommandRunner(store, report.tournament_id, TournamentState).state.floor
         assert floor.check_invariants() == [], path.name

@@ -1,13 +1,17 @@
 """Results of one tournament per player, its summary, and a season's standings with the league's points.
 
 A player's row sums his entries: his place as TD3 reckons it (imports/tdt/places.py: by his last bust, a
-re-entry moving him up; players out together share the best place of their block; blank while the tournament is
-not over; "together" is one bust group of the floor, tied as the floor ties it: an imported save has one group per
-moment), his prize, his hits (busts he had a hand in), his entries (buy-in and re-entries), rebuys and add-ons.
+re-entry moving him up; players out together share the best place of their block; "together" is one bust group of
+the floor, tied as the floor ties it: an imported save has one group per moment; while the tournament is not over
+the players still in have no place and the busted ones are placed below them), his prize, his hits (busts he had a
+hand in), his rebuys, entries and add-ons. Rebuys and entries are counted as TD3 counts them, the way a league
+that switched from TD3 has always seen them: every purchase after his first buy-in is a rebuy, bought while still
+in or after a bust (TD3 has no re-entry), and his entries are the buy-in plus the rebuys.
 
-Points come from the league's formula (TD3's language, domain/leagues). An imported finished save keeps the
-variables TD3's formula would have seen; a tournament played here (or finished here) gives the variables its
-floor knows (``floor_variables``). Standings add the points adjustments of the season.
+Points come from the league's formula (TD3's language, domain/leagues), for every player with a place. An
+imported save keeps the variables TD3's formula would have seen, and the prizes as TD3 worked them out (to the
+cent, where the floor keeps whole units); a tournament played here (or one imported unfinished that went on here)
+gives the variables its floor knows (``floor_variables``). Standings add the points adjustments of the season.
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ import csv
 import html
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from decimal import Decimal
+from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -42,7 +46,7 @@ class PlayerResult:
     player_id: int | None
     name: str
     place: int | None
-    prize: int
+    prize: int | Decimal  # Decimal: a prize TD3 worked out to the cent, as it awarded it
     hits: int
     entries: int
     rebuys: int
@@ -55,10 +59,6 @@ def _runner(store: Store, tournament_id: int) -> CommandRunner:
     if not isinstance(tournament_id, int) or isinstance(tournament_id, bool) or tournament_id < 1:
         raise DomainError(f"a tournament is given by its number, not {tournament_id!r}")
     return CommandRunner(store, tournament_id, TournamentState)
-
-
-def _state(store: Store, tournament_id: int) -> TournamentState:
-    return _runner(store, tournament_id).state
 
 
 def money_by_kind(runner: CommandRunner) -> dict[str, dict[str, float]]:
@@ -110,28 +110,28 @@ def player_results(floor: FloorRecords) -> list[PlayerResult]:
         for hitman in entry.eliminated_by:
             key = floor.entries[hitman].player_key
             hits[key] = hits.get(key, 0) + 1
-    places: dict[str, int] = {}
-    if floor.finished:
-        # a player's last bust by the order of the bust groups (an imported save has one group per moment, in
-        # time order) and, inside a group, by the floor's own tiers (chips at the start of the hand)
-        tier_of = {}
-        for index, group in enumerate(floor.bust_groups):
-            for rank, tier in enumerate(group_tiers(group)):
-                for entry_id in tier:
-                    tier_of[entry_id] = (index, -rank)
-        last: dict[str, Any] = {key: tier_of.get(entries[-1].id) if entries[-1].busted else None
-                                for key, entries in by_player.items()}
-        places = places_from_last_busts(last)
+    # a player's last bust by the order of the bust groups (an imported save has one group per moment, in time
+    # order) and, inside a group, by the floor's own tiers (chips at the start of the hand)
+    tier_of = {}
+    for index, group in enumerate(floor.bust_groups):
+        for rank, tier in enumerate(group_tiers(group)):
+            for entry_id in tier:
+                tier_of[entry_id] = (index, -rank)
+    last: dict[str, Any] = {key: tier_of.get(entries[-1].id) if entries[-1].busted else None
+                            for key, entries in by_player.items()}
+    places: dict[str, int] = places_from_last_busts(last)
+    if not floor.finished:  # the players still in have no place yet; the busted ones are below them
+        places = {key: place for key, place in places.items() if last[key] is not None}
     prizes = dict(floor.deal or {})
     if floor.deal is None and floor.finished:
         prizes = {row.entry_id: row.prize for row in standings(floor)}
     rows = []
     for key, entries in by_player.items():
+        rebuys = sum(e.rebuys for e in entries) + len(entries) - 1  # TD3's count: re-entries are rebuys
         rows.append(PlayerResult(
             player_key=key, player_id=entries[0].player_id, name=entries[-1].name, place=places.get(key),
-            prize=sum(prizes.get(e.id, 0) for e in entries), hits=hits.get(key, 0), entries=len(entries),
-            rebuys=sum(e.rebuys for e in entries), addons=sum(e.addons for e in entries),
-            paid=sum(e.paid_total for e in entries)))
+            prize=sum(prizes.get(e.id, 0) for e in entries), hits=hits.get(key, 0), entries=1 + rebuys,
+            rebuys=rebuys, addons=sum(e.addons for e in entries), paid=sum(e.paid_total for e in entries)))
     rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name.casefold()))
     return rows
 
@@ -145,7 +145,7 @@ def floor_variables(floor: FloorRecords, rows: list[PlayerResult],
     none = {"buyin": 0.0, "rebuy": 0.0, "addon": 0.0}
     pot = float(floor.prize_pool)
     paid_places = sum(1 for r in rows if r.prize > 0)
-    common = {"buyins": n, "pot": pot, "totalRebuys": sum(r.rebuys + r.entries - 1 for r in rows),
+    common = {"buyins": n, "pot": pot, "totalRebuys": sum(r.rebuys for r in rows),
               "totalAddOns": sum(r.addons for r in rows), "inTheMoneyRank": paid_places,
               "totalBuyinsAmount": sum(m["buyin"] for m in money.values()),
               "totalRebuysAmount": sum(m["rebuy"] for m in money.values()),
@@ -156,7 +156,7 @@ def floor_variables(floor: FloorRecords, rows: list[PlayerResult],
             continue
         mine = money.get(row.player_key, none)
         out[row.player_key] = {**common, "rank": row.place, "position": n + 1 - row.place,
-                               "numberOfHits": row.hits, "numberOfRebuys": row.rebuys + row.entries - 1,
+                               "numberOfHits": row.hits, "numberOfRebuys": row.rebuys,
                                "numberOfAddOns": row.addons, "prizeWinnings": row.prize, "totalWinnings": row.prize,
                                "buyinCost": mine["buyin"], "rebuyCost": mine["rebuy"], "addOnCost": mine["addon"],
                                "totalCost": row.paid, "take": row.prize - row.paid, "inTheMoney": int(row.prize > 0)}
@@ -193,35 +193,60 @@ class TournamentResults:
     note: str = ""
 
 
-def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
+def _as_imported(record: Mapping[str, Any] | None, runner: CommandRunner) -> bool:
+    """Whether a tournament still stands as its save brought it in (an unfinished save that went on here, or one
+    changed since, is scored by its floor)."""
+    if record is None:
+        return False
+    recorded = record.get("events")
+    return recorded is None or recorded == len(runner.history())
+
+
+def _with_saved_prizes(rows: list[PlayerResult], record: Mapping[str, Any]) -> list[PlayerResult]:
+    """The prizes as TD3 worked them out, where the floor keeps them rounded to whole units."""
+    saved = record.get("prizes") or {}
+    out = []
+    for row in rows:
+        exact = saved.get(str(row.player_id))
+        if exact is not None and Decimal(exact).to_integral_value(ROUND_HALF_UP) == row.prize:
+            exact_prize = Decimal(exact)
+            row = replace(row, prize=int(exact_prize) if exact_prize == exact_prize.to_integral_value()
+                          else exact_prize)
+        out.append(row)
+    return out
+
+
+def _rows(store: Store, tournament_id: int) -> tuple[CommandRunner, list[PlayerResult], dict[str, Any] | None]:
+    """The tournament's rows and, while it stands as imported, what its save keeps."""
     runner = _runner(store, tournament_id)
+    rows = player_results(runner.state.floor)
+    record = store.leagues.import_record(tournament_id)
+    if not _as_imported(record, runner):
+        return runner, rows, None
+    return runner, _with_saved_prizes(rows, record or {}), record
+
+
+def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
+    runner, rows, record = _rows(store, tournament_id)
     state = runner.state
-    rows = player_results(state.floor)
     season = store.leagues.season_of(tournament_id)
     formula = season.formula if season else None
     note = ""
-    if formula and state.floor.finished:
-        record = store.leagues.import_record(tournament_id)
+    if formula and any(row.place is not None for row in rows):
         saved = record.get("players") if record else None
         own = floor_variables(state.floor, rows, money_by_kind(runner)) if not saved else {}
         scored = []
         for row in rows:
             variables = (saved or {}).get(str(row.player_id)) if saved else None
-            if variables is None:
+            if variables is None and not saved:
                 variables = own.get(row.player_key)
             try:
                 points = _points(formula, variables, (record or {}).get("profiles", {}), (record or {}).get("rake", 0.0))
             except DomainError as problem:
                 points, note = None, f"the league's formula cannot be worked out: {problem.message}"
-            scored.append(_with_points(row, points))
+            scored.append(replace(row, points=points))
         rows = scored
     return TournamentResults(tournament_id, _name(store, tournament_id), state.floor.finished, rows, note)
-
-
-def _with_points(row: PlayerResult, points: float | None) -> PlayerResult:
-    from dataclasses import replace
-
-    return replace(row, points=points)
 
 
 def _name(store: Store, tournament_id: int) -> str:
@@ -248,22 +273,30 @@ def results_csv(results: TournamentResults) -> str:
 
 
 def tournament_summary(store: Store, tournament_id: int) -> dict[str, Any]:
-    state = _state(store, tournament_id)
-    floor, schedule = state.floor, state.schedule
-    rows = player_results(floor)
+    runner, rows, _ = _rows(store, tournament_id)
+    floor, schedule = runner.state.floor, runner.state.schedule
     periods = schedule.structure.periods if schedule.structure else ()
     season = store.leagues.season_of(tournament_id)
     imported = store.leagues.imported_from(tournament_id)
     prizes = sum(r.prize for r in rows)
     return {
         "players": len(rows), "entries": sum(r.entries for r in rows), "rebuys": sum(r.rebuys for r in rows),
-        "addons": sum(r.addons for r in rows), "prize_pool": floor.prize_pool, "prizes_total": prizes,
+        "addons": sum(r.addons for r in rows), "prize_pool": floor.prize_pool,
+        "prizes_total": _json_number(prizes),
         "rounds": sum(1 for p in periods if isinstance(p, Level)),
         "breaks": sum(1 for p in periods if isinstance(p, Break)),
         "title": _name(store, tournament_id),
         "date": (imported[1] if imported and imported[1] else (floor.settings.scheduled_start or "")[:10]) or None,
         "league": season.league if season else None, "season": season.name if season else None,
     }
+
+
+def _json_number(value: int | Decimal) -> int | float:
+    """A sum of prizes for JSON: whole units as an integer, else to the cent."""
+    if isinstance(value, int):
+        return value
+    cents = value.quantize(Decimal("0.01"), ROUND_HALF_UP)
+    return int(cents) if cents == cents.to_integral_value() else float(cents)
 
 
 # --- a season's standings ------------------------------------------------------------------------------
@@ -278,7 +311,7 @@ class StandingsLine:
     wins: int = 0
     best_place: int | None = None
     places: list[int] = field(default_factory=list)
-    money_won: int = 0
+    money_won: int | Decimal = 0
     adjustment: float = 0.0
 
 

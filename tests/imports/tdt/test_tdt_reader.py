@@ -70,12 +70,14 @@ def test_places_as_td3_reckons_them_with_a_two_way_and_a_three_way_same_moment_b
                       "Gus Brae": 6, "Hal Sorrel": 8}
 
 
-def test_an_unfinished_game_has_no_places_yet() -> None:
+def test_an_unfinished_game_places_only_its_busted_players() -> None:
     b = evening()
     b.ended = None
     t = parse_tdt(b.data(), "tonight.tdt")
     assert t.status is Status.IN_PROGRESS and not t.finished
-    assert set(finishing_places(t).values()) == {None}
+    places = {t.player(uuid).name: place for uuid, place in finishing_places(t).items()}
+    assert places == {"Ada Quill": None, "Bo Marsh": 2, "Cy Fenn": 2, "Di Rook": 2, "Ed Vale": 5, "Fay Lune": 6,
+                      "Gus Brae": 6, "Hal Sorrel": 8}
     b.started = None
     assert parse_tdt(b.data(), "later.tdt").status is Status.NOT_STARTED
 

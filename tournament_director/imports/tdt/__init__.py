@@ -2,7 +2,8 @@
 
 ``read_tdt(path)`` / ``parse_tdt(data, source)`` give a ``TdtTournament`` (see ``model``) or raise ``TdtError``;
 ``finishing_places`` gives the places as TD3 reckons them, ``money_totals`` the counts and amounts TD3's
-formulas see, and ``points_for_players`` the league points of the save's own formula.
+formulas see, ``prize_shares`` what the awarded prizes give each player, and ``points_for_players`` the league
+points of the save's own formula.
 """
 
 from tournament_director.imports.tdt.errors import TdtError
@@ -13,10 +14,11 @@ from tournament_director.imports.tdt.model import (
 from tournament_director.imports.tdt.places import finishing_places, places_from_last_busts
 from tournament_director.imports.tdt.points import formula_variables, points_for_players
 from tournament_director.imports.tdt.reader import parse_tdt, read_tdt
-from tournament_director.imports.tdt.totals import Totals, money_totals
+from tournament_director.imports.tdt.totals import Totals, money_totals, prize_shares
 
 __all__ = [
     "Bust", "Contact", "Entry", "FeeProfile", "Financials", "FixedRake", "HistoryItem", "Level", "Player", "Prize",
     "Purchase", "PurchaseKind", "PurchaseRules", "Status", "TdtError", "TdtTournament", "Totals", "finishing_places",
-    "formula_variables", "money_totals", "parse_tdt", "places_from_last_busts", "points_for_players", "read_tdt",
+    "formula_variables", "money_totals", "parse_tdt", "places_from_last_busts", "points_for_players", "prize_shares",
+    "read_tdt",
 ]

@@ -35,10 +35,13 @@ def places_from_last_busts(last_busts: Mapping[str, datetime | None]) -> dict[st
 
 
 def finishing_places(tournament: TdtTournament) -> dict[str, int | None]:
-    """Each player who bought in, by TD3 UUID, with his place; every place is None (undetermined) while the game
-    is not finished, since a busted player may still re-enter and late arrivals still change the count."""
-    entrants = tournament.entrants
+    """Each player who bought in, by TD3 UUID, with his place. In a game stopped before its end (TD3's rule for an
+    unfinished save) the k players still in have no place yet (None) and the busted ones are placed below them:
+    the last one busted is k+1, and so on."""
+    last = {player.uuid: (player.last_bust.time if player.last_bust else None) for player in tournament.entrants}
+    places: dict[str, int | None] = dict(places_from_last_busts(last))
     if not tournament.finished:
-        return {player.uuid: None for player in entrants}
-    last = {player.uuid: (player.last_bust.time if player.last_bust else None) for player in entrants}
-    return dict(places_from_last_busts(last))
+        for uuid, bust in last.items():
+            if bust is None:
+                places[uuid] = None
+    return places

@@ -1,16 +1,18 @@
-"""League points of a finished TD3 save, by its own points formula: the variables TD3's formula would see for
+"""League points of a TD3 save, by its own points formula: the variables TD3's formula would see for
 each player, worked out from the save (``formula_variables``), and the points (``points_for_players``).
 
 What a variable is taken to be (TD3's help page "Points for Playing Formula", copied in hkhard/tdwpimport, names
 them; where it leaves a choice open the choice is said here):
 
 - ``buyins``/``n``: the players who bought in; ``rank``/``r``: the finishing place (``places``), players out
-  together sharing the best place; ``position`` = n + 1 - rank.
+  together sharing the best place (in a game stopped before its end, the busted players placed below those still
+  in, who have no place and so no points yet); ``position`` = n + 1 - rank.
 - ``numberOfHits``: busts in which the player is one of the hitmen (each hitman of a shared pot counts a hit),
   plus TD3's hits adjustment.
-- ``numberOfRebuys``, ``rebuyCost``, ``totalRebuys``, ``totalRebuysAmount``: rebuys and re-entries together, as
-  TD3 counts them (see ``model``).
-- ``prizeWinnings``: what the prizes TD3 awarded give him (a prize awarded to several is split evenly);
+- ``numberOfRebuys``, ``rebuyCost``, ``totalRebuys``, ``totalRebuysAmount``: every purchase after a player's
+  first buy-in, bought while still in or after a bust, as TD3 counts them (see ``model``).
+- ``prizeWinnings``: what the prizes TD3 awarded give him (a prize awarded to several is divided equally,
+  ``prize_shares``);
   ``inTheMoney``: 1 if a prize was awarded to him; ``inTheMoneyRank``: the worst place a prize is for.
 - ``totalCost``: everything he paid, bounty chips included; ``take`` = ``totalWinnings`` - ``totalCost``, where
   ``totalWinnings`` is his prize winnings (bounty winnings are not in a save).
@@ -30,7 +32,7 @@ from tournament_director.domain.leagues.functions import FormulaFault
 from tournament_director.imports.tdt.errors import TdtError
 from tournament_director.imports.tdt.model import Player, PurchaseKind, PurchaseRules, Status, TdtTournament
 from tournament_director.imports.tdt.places import finishing_places
-from tournament_director.imports.tdt.totals import Totals, money_totals
+from tournament_director.imports.tdt.totals import Totals, money_totals, prize_shares
 
 _ZERO = Decimal(0)
 _KINDS = {"buyin": "buy_ins", "rebuy": "rebuys", "addon": "add_ons"}
@@ -84,8 +86,7 @@ def _player_variables(t: TdtTournament, player: Player, place: int, n: int) -> d
         return sum((getattr(p, what) for p in player.purchases(*kinds)), _ZERO)
 
     hits = sum(1 for other in t.players for entry in other.entries if entry.bust and player.uuid in entry.bust.hitmen)
-    winnings = sum((prize.awarded / len(prize.awarded_to) for prize in t.prizes if player.uuid in prize.awarded_to),
-                   _ZERO)
+    winnings = prize_shares(t).get(player.uuid, _ZERO)
     rebuy_kinds = (PurchaseKind.REBUY, PurchaseKind.RE_ENTRY)
     cost = paid() + paid(what="bounty")
     return {
@@ -116,14 +117,14 @@ def _playing_seconds(t: TdtTournament, player: Player) -> int:
 
 
 def formula_variables(tournament: TdtTournament) -> dict[str, dict[str, Decimal | int]]:
-    """Each entrant (by UUID) with the TD3 variables his points formula sees; the game must be finished."""
-    if tournament.status is not Status.FINISHED:
-        raise TdtError(tournament.source, "the game is not finished: its places and points are not known yet")
+    """Each entrant with a place (by UUID) with the TD3 variables his points formula sees: every entrant of a
+    finished game; of a game stopped before its end, the busted players (``places``), those still in having no
+    place to score yet."""
     places = finishing_places(tournament)
     totals = money_totals(tournament)
     common = _tournament_variables(tournament, totals)
-    return {player.uuid: {**common, **_player_variables(tournament, player, places[player.uuid], totals.players)}
-            for player in tournament.entrants}
+    return {player.uuid: {**common, **_player_variables(tournament, player, place, totals.players)}
+            for player in tournament.entrants if (place := places[player.uuid]) is not None}
 
 
 def _profiles(tournament: TdtTournament):

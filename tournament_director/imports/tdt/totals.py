@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 
 from tournament_director.imports.tdt.model import PurchaseKind, TdtTournament
 
@@ -41,8 +42,14 @@ class Totals:
 
     @property
     def td3_rebuys(self) -> int:
-        """TD3's rebuy count (``totalRebuys``): rebuys and re-entries together."""
+        """TD3's rebuy count (``totalRebuys``): every purchase after a player's first buy-in, rebuys and re-entries
+        together (TD3 has no re-entry: a rebuy after a bust is a rebuy to it)."""
         return self.rebuys + self.re_entries
+
+    @property
+    def td3_entries(self) -> int:
+        """The entries as TD3 users count them: the buy-ins and the rebuys (``td3_rebuys``)."""
+        return self.buy_ins + self.td3_rebuys
 
 
 def money_totals(tournament: TdtTournament) -> Totals:
@@ -71,3 +78,18 @@ def money_totals(tournament: TdtTournament) -> Totals:
         house_adds=adds, prize_pool=before + adds,
         prizes_awarded=sum((prize.awarded for prize in tournament.prizes), _ZERO),
     )
+
+
+def prize_shares(tournament: TdtTournament) -> dict[str, Decimal]:
+    """What the prizes TD3 awarded give each player (by UUID), exactly: a prize awarded to several (a chop) is its
+    stored amount divided equally among them, and a player's shares of several prizes are added before anything
+    is rounded (1,200 chopped three ways as 600, 400 and 200, each shared by all three, is 400 each, not 401 and
+    399). A share that does not come out whole is given to 10 decimals."""
+    shares: dict[str, Fraction] = {}
+    for prize in tournament.prizes:
+        winners = list(dict.fromkeys(prize.awarded_to))
+        for uuid in winners:
+            shares[uuid] = shares.get(uuid, Fraction(0)) + Fraction(prize.awarded) / len(winners)
+    return {uuid: Decimal(share.numerator) if share.denominator == 1
+            else (Decimal(share.numerator) / Decimal(share.denominator)).quantize(Decimal("1e-10")).normalize()
+            for uuid, share in shares.items()}

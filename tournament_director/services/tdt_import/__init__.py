@@ -18,7 +18,7 @@ from typing import Any
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt import (
-    Status, TdtError, TdtTournament, formula_variables, money_totals, read_tdt,
+    Status, TdtError, TdtTournament, formula_variables, money_totals, prize_shares, read_tdt,
 )
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tdt_import.events import history_events, settings_for, structure_for
@@ -41,7 +41,7 @@ class ImportReport:
     title: str
     status: str  # "finished", "in progress", "not started"
     players: int
-    entries: int
+    entries: int  # buy-ins and rebuys, as TD3 counts them
     new_players: int
     matched_players: int
     league: str | None
@@ -130,10 +130,11 @@ def _match_players(connection: Any, save: TdtTournament, warnings: list[str]) ->
     return ids, new, matched
 
 
-def _formula_record(save: TdtTournament, player_ids: dict[str, int]) -> dict[str, Any]:
-    """What the league's formula needs later: each player's TD3 variables and the save's fee profiles."""
-    if not save.finished:
-        return {"players": {}, "profiles": {}, "rake": 0.0}
+def _formula_record(save: TdtTournament, player_ids: dict[str, int], events: int) -> dict[str, Any]:
+    """What the league's formula needs later: each placed player's TD3 variables (in a game stopped before its
+    end, the busted ones), the save's fee profiles, each player's prize as TD3 worked it out (to the cent, where
+    this program keeps whole units) and how many events the import recorded (a game that goes on here is scored
+    by what happens here)."""
     variables = formula_variables(save)
     money = save.financials
     profiles = {kind: [[p.name, float(p.fee), float(p.rake), p.chips, float(p.points)]
@@ -141,7 +142,10 @@ def _formula_record(save: TdtTournament, player_ids: dict[str, int]) -> dict[str
                 for kind, rules in (("buyin", money.buy_ins), ("rebuy", money.rebuys), ("addon", money.add_ons))}
     return {"players": {str(player_ids[uuid]): {k: float(v) for k, v in values.items()}
                         for uuid, values in variables.items()},
-            "profiles": profiles, "rake": float(money_totals(save).rake)}
+            "profiles": profiles, "rake": float(money_totals(save).rake),
+            "prizes": {str(player_ids[uuid]): str(share) for uuid, share in prize_shares(save).items()
+                       if uuid in player_ids and save.finished},
+            "events": events}
 
 
 def import_save(store: Store, save: TdtTournament, operator: str = "director") -> ImportReport:
@@ -193,11 +197,11 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
                     league_rows.insert_adjustment(connection, season_id, player_ids[player.uuid],
                                                   player.points_adjustment, f"TD3 adjustment in {save.source}")
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
-                                  save.date.isoformat() if save.date else None, _formula_record(save, player_ids),
-                                  _last_moment(save))
+                                  save.date.isoformat() if save.date else None,
+                                  _formula_record(save, player_ids, len(events)), _last_moment(save))
     totals = money_totals(save)
     return ImportReport(tournament_id, save.source, settings.name, save.status.value, totals.players,
-                        totals.entries, new, matched, save.league, season_name, tuple(dict.fromkeys(warnings)))
+                        totals.td3_entries, new, matched, save.league, season_name, tuple(dict.fromkeys(warnings)))
 
 
 def _last_moment(save: TdtTournament) -> str | None:

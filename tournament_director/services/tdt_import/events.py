@@ -21,7 +21,7 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.settings import MAX_BUY_IN_OPTIONS, STANDARD_OPTION, TournamentSettings
-from tournament_director.imports.tdt import PurchaseKind, PurchaseRules, TdtError, TdtTournament
+from tournament_director.imports.tdt import PurchaseKind, PurchaseRules, TdtError, TdtTournament, prize_shares
 
 _BETTING = {0: "fixed_limit", 1: "pot_limit", 2: "no_limit"}
 _PHASE = {PurchaseKind.BUY_IN: 0, PurchaseKind.REBUY: 0, PurchaseKind.ADD_ON: 0, PurchaseKind.RE_ENTRY: 2}
@@ -249,20 +249,17 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], level_of_
 
 
 def _awards(save: TdtTournament, last_entry: Mapping[str, int], warnings: list[str]) -> list[list[int]]:
-    """The prizes as TD3 awarded them, each to the winner's last entry; a prize shared by several is split
-    evenly, the odd units to the first named."""
+    """The prizes as TD3 awarded them, each player's share to his last entry. This program keeps whole units: a
+    share TD3 worked out to the cent is rounded half up here and said (the results show TD3's own figure)."""
     awards: list[list[int]] = []
-    for prize in save.prizes:
-        winners = [u for u in prize.awarded_to if u in last_entry]
-        if not winners:
+    names = {p.uuid: p.name for p in save.players}
+    for uuid, share in prize_shares(save).items():
+        if uuid not in last_entry:
             continue
-        awarded = prize.awarded
-        if awarded != awarded.to_integral_value():  # TD3 splits a pot by percentages to the cent when not told
-            rounded = awarded.to_integral_value(rounding=ROUND_HALF_UP)  # to round; here prizes are whole units
-            warnings.append(f"the prize for place {prize.place} was {awarded}; here it is {rounded}")
-            awarded = rounded
-        amount = whole(save, awarded, f"the prize for place {prize.place}")
-        share, odd = divmod(amount, len(winners))
-        for i, uuid in enumerate(winners):
-            awards.append([last_entry[uuid], share + (1 if i < odd else 0)])
+        amount = share
+        if share != share.to_integral_value():
+            amount = share.to_integral_value(rounding=ROUND_HALF_UP)
+            warnings.append(f"{names.get(uuid, uuid)}'s prize was {share.quantize(Decimal('0.01'))}; here it is "
+                            f"{amount}")
+        awards.append([last_entry[uuid], whole(save, amount, f"{names.get(uuid, uuid)}'s prize")])
     return awards
