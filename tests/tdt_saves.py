@@ -3,7 +3,8 @@ save (one JavaScript-like literal, ``{ V: "3.7.2", T: new Tournament({...}), L: 
 
 ``SaveBuilder`` records what happens the way TD3 does: every chip purchase but an add-on is a ``GameBuyin`` in the
 player's ``Buyins``, and a bust is written on his latest ``GameBuyin``. ``text()`` writes the save with TD3 3.7's
-maps (``Map.from([[k, v]])``), 3.0-3.4's (``new Map({k: v})``), and 3.0's ``GameFinancials`` when asked.
+maps (``Map.from([[k, v]])``), 3.0-3.4's (``new Map({k: v})``), and 3.0's ``GameFinancials`` when asked;
+``data()`` in UTF-8 or, as TD3 before 3.7 did, in Windows-1252.
 """
 
 from __future__ import annotations
@@ -240,8 +241,9 @@ class SaveBuilder:
             parts.append(f"L: {js(self._layout(), maps)}")
         return "{ " + ", ".join(parts) + " }"
 
-    def data(self, version: str = "3.7.2", maps: str = "from", old: bool = False) -> bytes:
-        return self.text(version, maps, old).encode("utf-8")
+    def data(self, version: str = "3.7.2", maps: str = "from", old: bool = False, encoding: str = "utf-8") -> bytes:
+        """The save's bytes; TD3 before 3.7 wrote them in the Windows code page (``encoding="cp1252"``)."""
+        return self.text(version, maps, old).encode(encoding)
 
 
 def evening(maps: str = "from") -> SaveBuilder:
@@ -268,4 +270,45 @@ def evening(maps: str = "from") -> SaveBuilder:
     b.prize(1, 60, 720, ada)  # the pot: 1,270 paid less 70 rake is 1,200
     b.prize(2, 40, 480, di, cy, bo)
     b.history = [(0, "Tournament started"), (201, "Ada Quill won the tournament"), (201, "Tournament ended")]
+    return b
+
+
+# The season final's points formula: points for the top four by the average paid (natural log) and the place, plus
+# round(2.5) per rebuy and round(totalRebuysAmount / 160): halves that round up (TD3's JavaScript), not to even.
+SEASON_FINAL_FORMULA = (
+    'assign("points", 1)\n'
+    'assign("avg", (totalBuyinsAmount + totalRebuysAmount + totalAddOnsAmount) / buyins)\n'
+    'IF(r <= 4, assign("points", round(10 * log(avg) / r)))\n'
+    'assign("points", points + round(numberOfRebuys * 2.5) + round(totalRebuysAmount / 160))')
+
+
+def season_final(finished: bool = True) -> SaveBuilder:
+    """A six-player season final saved by TD3 3.4 (so in Windows-1252 when written with ``encoding="cp1252"``),
+    with accented names, rebuys bought while in and after a bust, and a three-way chop at the end.
+
+    Björn rebuys while in and is never out; Måns rebuys while in, busts, rebuys (TD3's way back in) and busts
+    again; René busts and rebuys; Jörgen busts once. Björn, Åsa and Zoë, the three still in, chop: each of the
+    three prizes (600, 400 and 200 of the 1,200 pot) is awarded to all three. ``finished=False``: the save as TD3
+    left it before the chop, three players still in and no prize awarded.
+    """
+    b = SaveBuilder(title="Årsfinal", league="Ölkällarens Liga", season="Säsong 2019")
+    bjorn, asa, zoe, jorgen, mans, rene = (b.player(n) for n in (
+        "Björn Ek", "Åsa Berg", "Zoë Lund", "Jörgen Öst", "Måns Ahl", "René Côté"))
+    for i, uuid in enumerate((bjorn, asa, zoe, jorgen, mans, rene)):
+        b.buy_in(uuid, minute=i)
+    b.rebuy(mans, 10)  # bought while still in
+    b.rebuy(bjorn, 12)
+    b.bust(rene, 20, 1, asa)
+    b.rebuy(rene, 21)  # after his bust: to TD3 a rebuy like any other
+    b.bust(mans, 30, 2, zoe)
+    b.rebuy(mans, 31, round_number=2)
+    b.bust(jorgen, 60, 3, bjorn)  # 6th
+    b.bust(rene, 80, 4, asa)  # 5th
+    b.bust(mans, 90, 4, bjorn)  # 4th
+    b.house_contribution = 200  # the pot: 660 of buy-ins less 60 rake, 400 of rebuys, 200 from the house
+    b.formula = SEASON_FINAL_FORMULA
+    if finished:
+        b.finish(120)
+        for place, percent, amount in ((1, 50, 600), (2, 33.33, 400), (3, 16.67, 200)):
+            b.prize(place, percent, amount, bjorn, asa, zoe)
     return b
