@@ -232,7 +232,7 @@ class LeaguesWindow(QDialog):
         if player_id is None:
             return
         history = self.session.leagues.player_history(player_id)
-        self.history_label.setText(f"{name}: {len(history)} tournaments")
+        self.history_label.setText(f"{name}: {len(history)} tournament{'s' if len(history) != 1 else ''}")
         _fill(self.history_table, [
             [season, tournament, str(r.place or ""), f"{r.prize:,}", str(r.hits), str(r.entries),
              _number(r.points) if r.points is not None else ""] for season, tournament, r in history],
