@@ -100,7 +100,7 @@ def build_menus(window: Any) -> None:
     add_action(w, "Go to table…", "Ctrl+G", lambda: (w.tabs.setCurrentWidget(t), t.pages.go_to_box.setFocus()), floor)
     add_action(w, "Hand-for-hand on / off", "Ctrl+H", lambda: t.set_hand_for_hand(not t.hand_for_hand.isChecked()),
                floor)
-    add_action(w, "Seat cards as PDF…", "Ctrl+P", lambda: t._save_pdf("seat-cards.pdf", t.export_seat_cards), floor)
+    add_action(w, "Seat cards as PDF…", "Ctrl+P", t.save_seat_cards, floor)
     add_action(w, "Chip count…", "Ctrl+K", w.open_chip_count, floor)
     add_action(w, "Deal (chop)…", "Ctrl+D", w.payouts_tab.open_deal_dialog, floor)
     _add_floor_tool(w)

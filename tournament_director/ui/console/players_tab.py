@@ -123,7 +123,7 @@ class PlayersTab(Tab):
         b["absent"].clicked.connect(self.toggle_present)
         b["draw"].clicked.connect(self.draw_seats)
         b["close_registration"].clicked.connect(self.close_registration)
-        print_menu(b["seat_card"], lambda: self._print(self.seat_card_html()), self.save_seat_card)
+        print_menu(b["seat_card"], self.print_seat_card, self.save_seat_card)
         self._mark: Any = None         # where the rows stood when last refreshed (floor.entries_since)
         self._floor_seen: Any = None
         self._names: dict[int, str] = {}
@@ -192,11 +192,14 @@ class PlayersTab(Tab):
     def export_seat_card(self, path: Path) -> Path:
         return save_pdf(self.seat_card_html(), path)
 
-    def save_seat_card(self) -> None:
-        if not self.seat_card_html():
-            self.message.emit("Select a seated player first, then Ctrl+Shift+S for the seat card")
-            return
-        self._save_pdf("seat-card.pdf", self.export_seat_card)
+    NO_SEAT_CARD = "No seat card to print: select a seated player first (Find, Ctrl+F), then Ctrl+Shift+S"
+
+    def save_seat_card(self) -> Any:
+        """Ctrl+Shift+S: the selected player's seat card saved as PDF."""
+        return self.save_as_pdf("seat-card.pdf", self.seat_card_html, self.NO_SEAT_CARD)
+
+    def print_seat_card(self) -> Any:
+        return self.print_document(self.seat_card_html, self.NO_SEAT_CARD)
 
     def _update_buttons(self) -> None:
         row = self.selected_entry()

@@ -10,18 +10,21 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QDialog,
     QFileDialog,
     QHeaderView,
     QLabel,
     QMenu,
+    QMessageBox,
     QPushButton,
     QTableView,
     QWidget,
 )
 
-from tournament_director.ui.printing import print_html
+from tournament_director.ui.printing import print_cards, save_pdf
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,49 @@ class Tab(QWidget):
             notice.show_text(text)
         self.message.emit(text)
 
+    # ----- seat cards and move slips: Print… and Save as PDF… -------------------------------------------------
+    def print_document(self, document: Callable[[], str], nothing: str) -> QPrintDialog | None:
+        """Print… : the print dialog (window-modal, the clock keeps running), then the document on the printer
+        chosen; ``nothing`` is said instead when the document is empty (no seats drawn, no moves)."""
+        if not document():
+            self.hint(nothing)
+            return None
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        dialog.accepted.connect(lambda: self._print_now(document, printer))
+        dialog.finished.connect(dialog.deleteLater)
+        self.print_dialog = dialog
+        QDialog.open(dialog)  # QPrintDialog's own open() wants a slot to call
+        return dialog
+
+    def _print_now(self, document: Callable[[], str], printer: QPrinter) -> None:
+        print_cards(document(), printer)
+        where = printer.outputFileName() or printer.printerName()
+        self.message.emit(f"Sent to {where}" if where else "Printed")
+
+    def save_as_pdf(self, suggested: str, document: Callable[[], str], nothing: str) -> QFileDialog | None:
+        """Save as PDF… : where to save the document (window-modal), then the PDF written there; ``nothing`` is
+        said instead when the document is empty."""
+        if not document():
+            self.hint(nothing)
+            return None
+        dialog = QFileDialog(self, "Save as PDF", "", "PDF (*.pdf)")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)  # window-modal, never a nested loop
+        dialog.setDefaultSuffix("pdf")
+        dialog.selectFile(suggested)
+        dialog.fileSelected.connect(lambda path: self._save_pdf_to(document, Path(path)) if path else None)
+        dialog.finished.connect(dialog.deleteLater)
+        self.pdf_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _save_pdf_to(self, document: Callable[[], str], path: Path) -> None:
+        try:
+            self.message.emit(f"Saved {save_pdf(document(), path)}")
+        except OSError as problem:
+            QMessageBox.warning(self, "Not saved", str(problem))
+
 
 class Notice(QLabel):
     """An inline message in a tab (amber, bold), shown where the director is looking and gone after a while."""
@@ -90,18 +136,6 @@ class Notice(QLabel):
         self.setText(text)
         self.show()
         self._timer.start(self.SHOWN_MS)
-
-    def _save_pdf(self, suggested: str, export: Callable[[Path], Path]) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save as PDF", suggested, "PDF (*.pdf)")
-        if path:
-            self.message.emit(f"Saved {export(Path(path))}")
-
-    def _print(self, document: str) -> None:
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
-
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        if QPrintDialog(printer, self).exec() == QPrintDialog.DialogCode.Accepted:
-            print_html(document, printer)
 
 
 def print_menu(button: QPushButton, on_print: Callable[[], Any], on_pdf: Callable[[], Any]) -> None:

@@ -115,16 +115,14 @@ class TablesTab(Tab):
         self.pages.turned.connect(self._page_turned)
         self.pages.go_to.connect(self._go_to_typed)
         self.pages.refused.connect(self.hint)
-        print_menu(self.print_seats, lambda: self._print(self.seat_cards_html()),
-                    lambda: self._save_pdf("seat-cards.pdf", self.export_seat_cards))
-        print_menu(self.print_slip, lambda: self._print(self.move_slips_html()),
-                    lambda: self._save_pdf("move-slips.pdf", self.export_move_slips))
+        print_menu(self.print_seats, self.print_seat_cards, self.save_seat_cards)
+        print_menu(self.print_slip, self.print_move_slips, self.save_move_slips)
         self._tables: tuple[Any, ...] = ()   # the tables of the page shown
         self._views: dict[int, Any] = {}      # the views of the page's tables, as last read
         self._mark: Any = None                # where the map stood when last refreshed (floor.tables_since)
         self._floor_seen: Any = None
         self._moves: tuple[MoveProposalView, ...] = ()
-        for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
+        for b in (self.accept_move, self.edit_move, self.reject_move):
             b.setEnabled(False)   # until there are moves to decide on
         self.proposal: Any = None          # the floor service's MoveProposal, as edited by the director
         self.move_dialog: MoveDialog | None = None
@@ -215,7 +213,7 @@ class TablesTab(Tab):
                                    f"table {move.to_table} seat {move.to_seat}{reason}")
         if self._moves:
             self.proposals.setCurrentRow(0)
-        for b in (self.accept_move, self.edit_move, self.reject_move, self.print_slip):
+        for b in (self.accept_move, self.edit_move, self.reject_move):
             b.setEnabled(bool(self._moves))
         self.moves_changed.emit(len(self._moves))
 
@@ -500,23 +498,47 @@ class TablesTab(Tab):
         return [SeatCard(s.name, t.number, s.seat, title) for t in tables for s in t.seats if s.name]
 
     def move_slips(self) -> list[MoveSlip]:
-        moves = getattr(self, "last_accepted", None)
-        source = self.proposal if self.proposal is not None else moves
+        """The slips of the moves proposed, or else of the moves last accepted that still stand (not undone)."""
+        if self.floor is None:
+            return []
+        accepted = self.proposal is None
+        source = getattr(self, "last_accepted", None) if accepted else self.proposal
         if source is None:
             return []
         title = self.session.tournament_name if self.session else ""
         entries = {e.entry_id: e for e in self.floor.entries()}
         return [MoveSlip(entries[m.entry_id].name, m.from_table, m.from_seat, m.to_table, m.to_seat,
-                         entries[m.entry_id].chips, title) for m in source.moves if m.entry_id in entries]
+                         entries[m.entry_id].chips, title) for m in source.moves if m.entry_id in entries
+                and (not accepted or (entries[m.entry_id].table, entries[m.entry_id].seat) == (m.to_table, m.to_seat))]
 
     def seat_cards_html(self) -> str:
-        return seat_cards_html(self.seat_cards())
+        """Every seated player's card, one page each ("" with nobody seated)."""
+        cards = self.seat_cards()
+        return seat_cards_html(cards) if cards else ""
 
     def move_slips_html(self) -> str:
-        return move_slips_html(self.move_slips())
+        slips = self.move_slips()
+        return move_slips_html(slips) if slips else ""
 
     def export_seat_cards(self, path: Path) -> Path:
         return save_pdf(self.seat_cards_html(), path)
 
     def export_move_slips(self, path: Path) -> Path:
         return save_pdf(self.move_slips_html(), path)
+
+    NO_SEAT_CARDS = "No seat cards to print: nobody has a seat yet. Draw the seats first (Ctrl+Shift+D)"
+    NO_MOVE_SLIPS = ("No move slips to print: no move is proposed or was just accepted. Check the balance (F6) "
+                     "or move a player (Ctrl+M) first")
+
+    def print_seat_cards(self) -> Any:
+        return self.print_document(self.seat_cards_html, self.NO_SEAT_CARDS)
+
+    def save_seat_cards(self) -> Any:
+        """Ctrl+P: every seated player's card saved as PDF, one page each."""
+        return self.save_as_pdf("seat-cards.pdf", self.seat_cards_html, self.NO_SEAT_CARDS)
+
+    def print_move_slips(self) -> Any:
+        return self.print_document(self.move_slips_html, self.NO_MOVE_SLIPS)
+
+    def save_move_slips(self) -> Any:
+        return self.save_as_pdf("move-slips.pdf", self.move_slips_html, self.NO_MOVE_SLIPS)
