@@ -75,6 +75,7 @@ class _Player:
     buyins: list[dict[str, Any]] = field(default_factory=list)
     addons: list[dict[str, Any]] = field(default_factory=list)
     points_adjustment: int = 0
+    hits_adjustment: int = 0
 
 
 class SaveBuilder:
@@ -166,7 +167,7 @@ class SaveBuilder:
                                   "Buyins": buyins, "AddOns": addons, "CashAdjustment": 0,
                                   "PointsAdjustment": p.points_adjustment,
                                   "ChipCount": 10_000, "NumberOfTableMoves": 0, "PaidInFull": True,
-                                  "HitsAdjustment": 0})
+                                  "HitsAdjustment": p.hits_adjustment})
 
     def _financials(self, old: bool) -> New:
         formula = New("UserFormula", {"Text": self.formula, "Strict": False})

@@ -1,7 +1,7 @@
 """A league's TD3 history comes in as TD3 shows it: a season final saved by TD3 3.4 in Windows-1252 (accented
 names, rebuys before and after a bust, a three-way chop) imported, its results, summary and standings exported with
-TD3's counts, prizes and points; the same game saved half-way, with its busted players placed and scored; a
-pre-release save through the command line."""
+TD3's counts, prizes and points (its stored adjustments too); the same game saved half-way, with its busted players
+placed and scored; a pre-release save through the command line."""
 
 from __future__ import annotations
 
@@ -54,6 +54,19 @@ def test_the_season_final_comes_in_with_td3s_counts_prizes_and_points(store: Sto
     assert standings_csv(season_standings(store, season.id)).splitlines()[1:] == [
         "1,Björn Ek,58,1,2,1,1,400,0", "2,Zoë Lund,55,1,1,1,1,400,0", "3,Åsa Berg,55,1,2,1,1,400,0",
         "4,Måns Ahl,21,1,0,0,4,0,0", "5,René Côté,7,1,0,0,5,0,0", "6,Jörgen Öst,4,1,0,0,6,0,0"]
+
+
+def test_the_adjustments_td3_stored_count_in_the_tournament_as_there(store: Store, tmp_path: Path) -> None:
+    b = season_final()
+    jorgen = b.players[3]
+    jorgen.points_adjustment, jorgen.hits_adjustment = 5, 2
+    path = tmp_path / "arsfinal-adjusted.tdt"
+    path.write_bytes(b.data(**OLD_SAVE))  # type: ignore[arg-type]
+    report = import_file(store, path)
+    assert results_csv(tournament_results(store, report.tournament_id)).splitlines()[-1] == "6,Jörgen Öst,0,2,1,0,0,9"
+    season = store.leagues.season_of(report.tournament_id)
+    line = next(line for line in season_standings(store, season.id).lines if line.name == "Jörgen Öst")
+    assert (line.points, line.hits, line.adjustment) == (9, 2, 0)  # counted once, in the tournament
 
 
 def test_the_game_saved_half_way_places_and_scores_its_busted_players(store: Store, tmp_path: Path) -> None:

@@ -9,8 +9,9 @@ that switched from TD3 has always seen them: every purchase after his first buy-
 in or after a bust (TD3 has no re-entry), and his entries are the buy-in plus the rebuys.
 
 Points come from the league's formula (TD3's language, domain/leagues), for every player with a place. An
-imported save keeps the variables TD3's formula would have seen, and the prizes as TD3 worked them out (to the
-cent, where the floor keeps whole units); a tournament played here (or one imported unfinished that went on here)
+imported save keeps the variables TD3's formula would have seen, the points adjustments TD3 adds to them, the hits
+as TD3 counts them and the prizes as TD3 worked them out (to the cent, where the floor keeps whole units); a
+tournament played here (or one imported unfinished that went on here)
 gives the variables its floor knows (``floor_variables``). Standings add the points adjustments of the season.
 """
 
@@ -202,11 +203,15 @@ def _as_imported(record: Mapping[str, Any] | None, runner: CommandRunner) -> boo
     return recorded is None or recorded == len(runner.history())
 
 
-def _with_saved_prizes(rows: list[PlayerResult], record: Mapping[str, Any]) -> list[PlayerResult]:
-    """The prizes as TD3 worked them out, where the floor keeps them rounded to whole units."""
+def _as_td3_recorded(rows: list[PlayerResult], record: Mapping[str, Any]) -> list[PlayerResult]:
+    """The prizes as TD3 worked them out (where the floor keeps them rounded to whole units) and the hits as TD3
+    counts them (with its hits adjustment)."""
     saved = record.get("prizes") or {}
+    hits = record.get("hits") or {}
     out = []
     for row in rows:
+        if str(row.player_id) in hits:
+            row = replace(row, hits=int(hits[str(row.player_id)]))
         exact = saved.get(str(row.player_id))
         if exact is not None and Decimal(exact).to_integral_value(ROUND_HALF_UP) == row.prize:
             exact_prize = Decimal(exact)
@@ -223,7 +228,7 @@ def _rows(store: Store, tournament_id: int) -> tuple[CommandRunner, list[PlayerR
     record = store.leagues.import_record(tournament_id)
     if not _as_imported(record, runner):
         return runner, rows, None
-    return runner, _with_saved_prizes(rows, record or {}), record
+    return runner, _as_td3_recorded(rows, record or {}), record
 
 
 def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
@@ -242,6 +247,8 @@ def tournament_results(store: Store, tournament_id: int) -> TournamentResults:
                 variables = own.get(row.player_key)
             try:
                 points = _points(formula, variables, (record or {}).get("profiles", {}), (record or {}).get("rake", 0.0))
+                if points is not None and saved:  # TD3 adds a player's points adjustment in the save
+                    points += float(((record or {}).get("adjustments") or {}).get(str(row.player_id), 0.0))
             except DomainError as problem:
                 points, note = None, f"the league's formula cannot be worked out: {problem.message}"
             scored.append(replace(row, points=points))

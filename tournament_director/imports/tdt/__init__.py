@@ -12,13 +12,13 @@ from tournament_director.imports.tdt.model import (
     PurchaseKind, PurchaseRules, Status, TdtTournament,
 )
 from tournament_director.imports.tdt.places import finishing_places, places_from_last_busts
-from tournament_director.imports.tdt.points import formula_variables, points_for_players
+from tournament_director.imports.tdt.points import formula_variables, hits_of, points_for_players
 from tournament_director.imports.tdt.reader import parse_tdt, read_tdt
 from tournament_director.imports.tdt.totals import Totals, money_totals, prize_shares
 
 __all__ = [
     "Bust", "Contact", "Entry", "FeeProfile", "Financials", "FixedRake", "HistoryItem", "Level", "Player", "Prize",
     "Purchase", "PurchaseKind", "PurchaseRules", "Status", "TdtError", "TdtTournament", "Totals", "finishing_places",
-    "formula_variables", "money_totals", "parse_tdt", "places_from_last_busts", "points_for_players", "prize_shares",
+    "formula_variables", "hits_of", "money_totals", "parse_tdt", "places_from_last_busts", "points_for_players", "prize_shares",
     "read_tdt",
 ]

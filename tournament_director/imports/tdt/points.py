@@ -85,13 +85,13 @@ def _player_variables(t: TdtTournament, player: Player, place: int, n: int) -> d
     def paid(*kinds: PurchaseKind, what: str = "amount") -> Decimal:
         return sum((getattr(p, what) for p in player.purchases(*kinds)), _ZERO)
 
-    hits = sum(1 for other in t.players for entry in other.entries if entry.bust and player.uuid in entry.bust.hitmen)
+    hits = hits_of(t, player)
     winnings = prize_shares(t).get(player.uuid, _ZERO)
     rebuy_kinds = (PurchaseKind.REBUY, PurchaseKind.RE_ENTRY)
     cost = paid() + paid(what="bounty")
     return {
         "rank": place, "position": n + 1 - place,
-        "numberOfHits": hits + player.hits_adjustment,
+        "numberOfHits": hits,
         "numberOfRebuys": len(player.purchases(*rebuy_kinds)),
         "numberOfAddOns": len(player.purchases(PurchaseKind.ADD_ON)),
         "buyinCost": paid(PurchaseKind.BUY_IN), "rebuyCost": paid(*rebuy_kinds), "addOnCost": paid(PurchaseKind.ADD_ON),
@@ -104,6 +104,12 @@ def _player_variables(t: TdtTournament, player: Player, place: int, n: int) -> d
         "fixedRake": t.financials.fixed_rake.amount / n if n else _ZERO,
         "playingTime": _playing_seconds(t, player),
     }
+
+
+def hits_of(t: TdtTournament, player: Player) -> int:
+    """TD3's hits of a player: the busts he is one of the hitmen of, plus his hits adjustment."""
+    busts = sum(1 for other in t.players for entry in other.entries if entry.bust and player.uuid in entry.bust.hitmen)
+    return busts + player.hits_adjustment
 
 
 def _playing_seconds(t: TdtTournament, player: Player) -> int:
@@ -141,8 +147,9 @@ def _profiles(tournament: TdtTournament):
 
 
 def points_for_players(tournament: TdtTournament, formula_text: str | None = None) -> dict[str, float]:
-    """Each entrant's points by ``formula_text`` (by default the save's own formula); a formula error or a
-    variable the save cannot give is a ``FormulaError`` with its position."""
+    """Each placed entrant's points as TD3 gives them: the value of ``points`` by ``formula_text`` (by default the
+    save's own formula) plus his points adjustment in the save; a formula error or a variable the save cannot give
+    is a ``FormulaError`` with its position."""
     text = tournament.financials.points_formula if formula_text is None else formula_text
     if not text or not text.strip():
         raise TdtError(tournament.source, "has no points formula")
@@ -155,5 +162,6 @@ def points_for_players(tournament: TdtTournament, formula_text: str | None = Non
         return totals_rake
 
     profiles = _profiles(tournament)
-    return {uuid: formula.evaluate(values, profiles, rake_total)
+    adjustments = {p.uuid: float(p.points_adjustment) for p in tournament.entrants}
+    return {uuid: formula.evaluate(values, profiles, rake_total) + adjustments[uuid]
             for uuid, values in formula_variables(tournament).items()}

@@ -18,7 +18,7 @@ from typing import Any
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt import (
-    Status, TdtError, TdtTournament, formula_variables, money_totals, prize_shares, read_tdt,
+    Status, TdtError, TdtTournament, formula_variables, hits_of, money_totals, prize_shares, read_tdt,
 )
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tdt_import.events import history_events, settings_for, structure_for
@@ -133,8 +133,9 @@ def _match_players(connection: Any, save: TdtTournament, warnings: list[str]) ->
 def _formula_record(save: TdtTournament, player_ids: dict[str, int], events: int) -> dict[str, Any]:
     """What the league's formula needs later: each placed player's TD3 variables (in a game stopped before its
     end, the busted ones), the save's fee profiles, each player's prize as TD3 worked it out (to the cent, where
-    this program keeps whole units) and how many events the import recorded (a game that goes on here is scored
-    by what happens here)."""
+    this program keeps whole units), his hits as TD3 counts them (his hits adjustment and hitmen this program could
+    not place in the pot included), his points adjustment (added to his points in this tournament, as TD3 adds
+    it) and how many events the import recorded (a game that goes on here is scored by what happens here)."""
     variables = formula_variables(save)
     money = save.financials
     profiles = {kind: [[p.name, float(p.fee), float(p.rake), p.chips, float(p.points)]
@@ -145,6 +146,9 @@ def _formula_record(save: TdtTournament, player_ids: dict[str, int], events: int
             "profiles": profiles, "rake": float(money_totals(save).rake),
             "prizes": {str(player_ids[uuid]): str(share) for uuid, share in prize_shares(save).items()
                        if uuid in player_ids and save.finished},
+            "hits": {str(player_ids[p.uuid]): hits_of(save, p) for p in save.entrants},
+            "adjustments": {str(player_ids[p.uuid]): float(p.points_adjustment) for p in save.entrants
+                            if p.points_adjustment},
             "events": events}
 
 
@@ -192,10 +196,6 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
                                                save.financials.points_formula)
             if _counts_over_earlier_saves(connection, save, tournament_id, warnings):
                 league_rows.put_in_season(connection, tournament_id, season_id)
-            for player in save.entrants:  # TD3's own points adjustments count in the season, as they did there
-                if player.points_adjustment:
-                    league_rows.insert_adjustment(connection, season_id, player_ids[player.uuid],
-                                                  player.points_adjustment, f"TD3 adjustment in {save.source}")
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
                                   save.date.isoformat() if save.date else None,
                                   _formula_record(save, player_ids, len(events)), _last_moment(save))
