@@ -48,6 +48,28 @@ def _moves(p: Mapping[str, Any], names: Names) -> str:
     return "Moved " + "; ".join(moves) if moves else "Moves accepted"
 
 
+def _when(p: Mapping[str, Any]) -> str:
+    """ " at level 3", " on the break after level 2", or nothing when the event carries no level."""
+    if p.get("on_break") and isinstance(p.get("after_level"), int):
+        return f" on the break after level {p['after_level']}"
+    return f" at level {p['level']}" if isinstance(p.get("level"), int) else ""
+
+
+def _registered(p: Mapping[str, Any], names: Names, numbers: Mapping[int, int]) -> str:
+    """A buy-in: "Ann Lee re-entered (entry 2) at level 2, seated at table 2 seat 4" for a player's later entry,
+    "Bob Ray registered late at level 3, seated at table 2 seat 4" once the seats are drawn, else a plain buy-in."""
+    name, entry_id = p.get("name"), p.get("entry_id")
+    option = f" ({p['option']})" if p.get("option") else ""
+    seat = p.get("seat")
+    seated = f", seated at table {seat[0]} seat {seat[1]}" if isinstance(seat, (list, tuple)) and len(seat) == 2 else ""
+    number = numbers.get(entry_id) if isinstance(entry_id, int) and names.get(entry_id) == name else None
+    if isinstance(number, int) and number > 1:
+        return f"{name} re-entered{option} (entry {number}){_when(p)}{seated}"
+    if seated:
+        return f"{name} registered late{option}{_when(p)}{seated}"
+    return f"{name} bought in{option} (entry {entry_id})"
+
+
 def _bought(p: Mapping[str, Any], names: Names) -> str:
     paid = int(p.get("paid_prize", 0)) + int(p.get("paid_house", 0))
     option = f" ({p['option']})" if p.get("option") else ""
@@ -134,8 +156,10 @@ def _settings_changed(p: Mapping[str, Any]) -> str:
 
 
 def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
-                   period_label: Callable[[int], str] = lambda index: f"period {index + 1}") -> str:
-    """One line for the log. ``names`` maps entry ids to player names; ``period_label`` names a period index."""
+                   period_label: Callable[[int], str] = lambda index: f"period {index + 1}",
+                   numbers: Mapping[int, int] | None = None) -> str:
+    """One line for the log. ``names`` maps entry ids to player names; ``period_label`` names a period index;
+    ``numbers`` maps entry ids to the player's count of entries so far (2: his first re-entry)."""
     p = payload
     entry = _who(names, p.get("entry_id"))
     period = period_label(p["period_index"]) if isinstance(p.get("period_index"), int) else ""
@@ -145,8 +169,7 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "seat.locked": lambda: f"Table {p.get('table')} seat {p.get('seat')} "
                                f"{'locked' if p.get('locked') else 'unlocked'}",
         "registration.closed": lambda: "Registration closed" if p.get("closed") else "Registration reopened",
-        "entry.registered": lambda: f"{p.get('name')} bought in (entry {p.get('entry_id')})"
-                                    + (f", seated at table {p['table']} seat {p['seat']}" if p.get("seat") else ""),
+        "entry.registered": lambda: _registered(p, names, numbers or {}),
         "entries.imported": lambda: f"{len(p.get('entries', []))} entries registered",
         "seats.drawn": lambda: f"Seats drawn for {len(p.get('assignments', []))} players",
         "table.button_set": lambda: f"Button set at table {p.get('table')} seat {p.get('seat')}",

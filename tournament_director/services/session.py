@@ -110,13 +110,15 @@ class AcceptedMoves:
 
 
 class _EntryNames(Mapping):  # type: ignore[type-arg]
-    """Entry id -> name, looked up when asked (a 100,000-entry event is not copied to describe one event)."""
+    """Entry id -> name (or another field of the entry: ``number``, the player's count of entries), looked up when
+    asked (a 100,000-entry event is not copied to describe one event)."""
 
-    def __init__(self, entries: Mapping[int, Any]) -> None:
+    def __init__(self, entries: Mapping[int, Any], field: str = "name") -> None:
         self._entries = entries
+        self._field = field
 
-    def __getitem__(self, entry_id: int) -> str:
-        return self._entries[entry_id].name
+    def __getitem__(self, entry_id: int) -> Any:
+        return getattr(self._entries[entry_id], self._field)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._entries)
@@ -569,7 +571,9 @@ class DirectorSession:
 
     def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
         """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
-        return describe_event(event_type, payload, _EntryNames(self._runner.state.floor.entries), self._period_label)
+        entries = self._runner.state.floor.entries
+        return describe_event(event_type, payload, _EntryNames(entries), self._period_label,
+                              _EntryNames(entries, "number"))
 
     def _period_label(self, index: int) -> str:
         structure = self._runner.state.schedule.structure if self._runner is not None else None
@@ -587,6 +591,7 @@ class DirectorSession:
             return []
         state = self._runner.state
         names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
+        numbers = _EntryNames(state.floor.entries, "number")
         said: dict[int, str] = {}
         rows = []
         for e in self._runner.history():
@@ -594,7 +599,7 @@ class DirectorSession:
                 what = said.get(e.payload.get("seq"), "an earlier event")
                 text = f"{'Undone' if e.event_type == UNDO_EVENT else 'Redone'}: {what}"
             else:
-                text = describe_event(e.event_type, e.payload, names, self._period_label)
+                text = describe_event(e.event_type, e.payload, names, self._period_label, numbers)
                 said[e.seq] = text
             rows.append(HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone, text))
         return rows
