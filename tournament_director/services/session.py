@@ -25,6 +25,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.money.payouts import places_paid_table
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
@@ -73,6 +74,9 @@ class NewTournamentPlan:
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
     settings: Mapping[str, Any] | None = None  # every other setting (TournamentSettings field -> value)
+    places_paid_percent: int | None = None  # pay this share of the field instead of the payout table (1 to 100)
+    level_minutes: int | None = None  # every level this long instead of the structure's own lengths
+    break_minutes: int | None = None  # every break this long
 
 
 @dataclass(frozen=True)
@@ -355,6 +359,8 @@ class DirectorSession:
         library = self.templates
         shipped_table = library.is_shipped_payout_table(plan.payout_table)
         room_table = None if shipped_table else library.load_payout_table(plan.payout_table)
+        if plan.places_paid_percent is not None:
+            room_table = places_paid_table(plan.places_paid_percent)
         settings = TournamentSettings.from_dict({
             **dict(plan.settings or {}),
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
@@ -365,6 +371,10 @@ class DirectorSession:
             structure, chip_set = library.load_structure(plan.structure_template)
         else:
             structure, chip_set = load_template(plan.structure_template)
+        lengths = [None if minutes is None else limits.check_count(minutes, f"length of {what} (minutes)", 1,
+                                                                    limits.MAX_DURATION_SECONDS // 60) * 60
+                   for minutes, what in ((plan.level_minutes, "a level"), (plan.break_minutes, "a break"))]
+        structure = structure.with_lengths(*lengths)
         structure.validate(chip_set)
         # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
         draft = self._store.draft_tournament(name, operator=self.operator)

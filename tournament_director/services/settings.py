@@ -18,14 +18,29 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import entries as entry_rules
-from tournament_director.domain.money.settings import STANDARD_OPTION, TournamentSettings
+from tournament_director.domain.money.settings import STANDARD_OPTION, TournamentSettings, price_split
 
-__all__ = ["ActionState", "BuyInOptionView", "EntryActions", "SettingsService", "break_fields", "default_settings"]
+__all__ = ["ActionState", "BuyInOptionView", "EntryActions", "SettingsService", "break_fields", "default_settings",
+           "price_text"]
 
 
 def default_settings() -> dict[str, Any]:
     """Every setting at its default, as plain data (what a new tournament starts from)."""
     return TournamentSettings().to_dict()
+
+
+def price_text(values: Mapping[str, Any]) -> str:
+    """The standard buy-in's price and where it goes, from the settings' values (buy_in, fee, bounty_mode, bounty,
+    rake_percent): "110 = 50 prize pool + 50 bounty + 10 fee"."""
+    def whole(name: str) -> int:
+        value = values.get(name)
+        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+
+    bounty = whole("bounty") if values.get("bounty_mode", "none") != "none" else 0
+    split = price_split(whole("buy_in"), whole("fee"), bounty, min(whole("rake_percent"), 100))
+    parts = [f"{split.prize_pool:,} prize pool"] + [f"{amount:,} {what}" for amount, what in (
+        (split.bounty, "bounty"), (split.fee, "fee"), (split.rake, "rake")) if amount]
+    return f"{split.price:,} = {' + '.join(parts)}"
 
 
 @dataclass(frozen=True)

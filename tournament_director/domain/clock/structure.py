@@ -140,6 +140,17 @@ class Structure:
         periods.insert(to, periods.pop(index))
         return replace(self, periods=_renumbered(periods))
 
+    def with_lengths(self, level_seconds: int | None = None, break_seconds: int | None = None) -> "Structure":
+        """Every level lasting ``level_seconds`` and every break ``break_seconds`` (None: as they are)."""
+        for seconds, what in ((level_seconds, "a level"), (break_seconds, "a break")):
+            if seconds is not None:
+                limits.check_count(seconds, f"length of {what} (seconds)", 1, limits.MAX_DURATION_SECONDS)
+        periods = tuple(
+            replace(p, duration_seconds=level_seconds) if isinstance(p, Level) and level_seconds is not None
+            else replace(p, duration_seconds=break_seconds) if isinstance(p, Break) and break_seconds is not None
+            else p for p in self.periods)
+        return replace(self, periods=periods)
+
     # --- validation -----------------------------------------------------------------------------
     def validate(self, chip_set: ChipSet | None = None) -> None:
         """Raise DomainError for the first problem found, naming the level or break."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -219,6 +219,46 @@ def payout_table_to_toml(table: PayoutTable) -> str:
         for entry in band.get("ranges", []):
             entry[2] = number(entry[2])
     return tomli_w.dumps(data)
+
+
+PLACES_PAID_UP_TO = 1_000  # a table paying a share of the field has bands up to this many entries ...
+PLACES_PAID_MOST = 100  # ... or this many places paid; a larger field is paid as its last band
+PLACES_PAID_ONE_BY_ONE = 9  # the first places get their own percentage; later ones are paid in runs of nine
+
+
+def places_paid(entries: int, percent: int) -> int:
+    """Places paid when ``percent`` of the field is paid: the share rounded up, at least one place (15 % of 30
+    entries pays 5)."""
+    return max(1, min(entries, -(-entries * percent // 100)))
+
+
+def _share_percentages(places: int) -> tuple[Decimal, ...]:
+    """Percentages for ``places`` places, falling with the place (place i weighs 1/i; places after the ninth are
+    paid in runs of nine at the weight of the run's first place); two decimals, what rounding leaves to first."""
+    weights = [Decimal(1) / (place if place <= PLACES_PAID_ONE_BY_ONE
+                             else place - (place - 1 - PLACES_PAID_ONE_BY_ONE) % PLACES_PAID_ONE_BY_ONE)
+               for place in range(1, places + 1)]
+    total = sum(weights, Decimal(0))
+    percentages = [(HUNDRED * w / total).quantize(Decimal("0.01"), rounding=ROUND_DOWN) for w in weights]
+    percentages[0] += HUNDRED - sum(percentages, Decimal(0))
+    return tuple(percentages)
+
+
+def places_paid_table(percent: int) -> PayoutTable:
+    """A payout table paying ``percent`` of the field (1 to 100): a band for each number of places paid, up to
+    ``PLACES_PAID_UP_TO`` entries or ``PLACES_PAID_MOST`` places (a larger field is paid as the last band)."""
+    if isinstance(percent, bool) or not isinstance(percent, int) or not 1 <= percent <= 100:
+        raise DomainError(f"the places paid must be 1 to 100 % of the field, not {shown(percent)}")
+    bands: list[PayoutBand] = []
+    for entries in range(2, PLACES_PAID_UP_TO + 1):
+        places = places_paid(entries, percent)
+        if places > PLACES_PAID_MOST:
+            break
+        if bands and len(bands[-1].percentages) == places:
+            bands[-1] = PayoutBand(bands[-1].min_entries, entries, bands[-1].percentages)
+        else:
+            bands.append(PayoutBand(entries, entries, _share_percentages(places)))
+    return PayoutTable(f"Top {percent}% of the field", tuple(bands))
 
 
 def prizes_from_percentages(prize_pool: int, percentages: Sequence[Decimal], unit: int = 1) -> list[int]:

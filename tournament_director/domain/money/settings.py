@@ -254,6 +254,36 @@ class TournamentSettings:
         return self.tolerance_many_tables if live_tables > self.few_tables else self.tolerance_few_tables
 
 
+@dataclass(frozen=True)
+class PriceSplit:
+    """What a player hands over for the standard buy-in, and where each part goes (as an entry records it)."""
+
+    prize_pool: int
+    bounty: int
+    fee: int  # the entry fee
+    rake: int  # the rake taken from the buy-in
+
+    @property
+    def price(self) -> int:
+        return self.prize_pool + self.bounty + self.fee + self.rake
+
+
+def price_split(buy_in: int, fee: int, bounty: int, rake_percent: int) -> PriceSplit:
+    """The split an entry records: the buy-in less the rake to the prize pool, the bounty, the fee and the rake."""
+    rake = buy_in * rake_percent // 100
+    return PriceSplit(buy_in - rake, bounty, fee, rake)
+
+
+def bounty_share(amount: int, percent: int) -> tuple[int, int]:
+    """``amount`` (the buy-in before the fee) split as (buy-in to the prize pool, bounty) with ``percent`` of it to
+    the bounty, rounded down to a whole unit: 50 % of 100 is (50, 50)."""
+    limits.check_amount(amount, "buy-in")
+    if isinstance(percent, bool) or not isinstance(percent, int) or not 0 <= percent <= 100:
+        raise DomainError(f"the bounty's share of the buy-in must be 0 to 100 %, not {limits.shown(percent)}")
+    bounty = amount * percent // 100
+    return amount - bounty, bounty
+
+
 def _check_scheduled_start(value: object) -> None:
     """None, or an ISO 8601 date and time (informative, and the origin of the night for late registration)."""
     if value is None:
