@@ -26,7 +26,8 @@ class Field:
 FIELDS: tuple[Field, ...] = (
     # --- buy-in ---------------------------------------------------------------------------------------------
     Field("buy_in", "Buy-in", "&Buy-in", "money",
-          "What an entry pays into the prize pool (less the rake). The entry fee is on top."),
+          "What an entry pays into the prize pool (less the rake); with the bounty set as a share of the buy-in, "
+          "that share of it goes to the bounty instead. The entry fee is on top."),
     Field("fee", "Buy-in", "Entry &fee", "money", "Kept by the house; not part of the prize pool."),
     Field("rake_percent", "Buy-in", "&Rake", "percent",
           "Per cent of every buy-in, rebuy and add-on price kept by the house.", maximum=100),

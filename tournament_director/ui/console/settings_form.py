@@ -31,9 +31,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.domain.money.settings import bounty_share
+from tournament_director.services.settings import price_text
 from tournament_director.ui.console.settings_fields import FIELD_BY_NAME, FIELDS, SECTIONS, Field
 
 OPTION_COLUMNS = (("name", "Name"), ("buy_in", "Buy-in"), ("fee", "Fee"), ("chips", "Chips"))
+BOUNTY_SET_AS = (("amount", "An amount on top of the buy-in"), ("share", "A share of the buy-in"))
+_PRICE_PARTS = ("buy_in", "fee", "rake_percent", "bounty", "bounty_mode")
 
 
 def spin(low: int, high: int, value: int = 0, *, step: int = 1, special: str = "", suffix: str = "") -> QSpinBox:
@@ -203,11 +207,84 @@ class SettingsPages(QWidget):
             self._page(section)
         for field in FIELDS:
             self.add_field(field)
+        self._bounty_share_fields()
         for master in {master for master, _test in DEPENDS_ON.values()}:
             widget = self.widgets[master]
             signal = {QSpinBox: "valueChanged", QCheckBox: "toggled", QComboBox: "currentIndexChanged"}[type(widget)]
             getattr(widget, signal).connect(lambda *_: self.update_dependents())
         self.update_dependents()
+        self._price_lines()
+
+    # --- the bounty as a share of the buy-in, and the price of an entry ---------------------------------------
+    def _bounty_share_fields(self) -> None:
+        """"Bounty: an amount / a share of the buy-in": with a share, the buy-in field holds what an entry pays
+        before the fee and the share of it goes to the bounty; the settings keep the two amounts as always."""
+        self.bounty_set_as = QComboBox()
+        for value, label in BOUNTY_SET_AS:
+            self.bounty_set_as.addItem(label, value)
+        self.bounty_percent = spin(0, 100, 50, suffix=" %")
+        row = self.pages["Bounties"].getWidgetPosition(self.widgets["bounty"])[0]
+        self.add_row("Bounties", "Bounty set &as", self.bounty_set_as, "An amount paid on top of the buy-in, or a "
+                     "share of the buy-in: 50 % of a 100 buy-in is 50 to the bounty and 50 to the prize pool.", at=row)
+        self.add_row("Bounties", "Bounty's s&hare of the buy-in", self.bounty_percent, "The part of the buy-in "
+                     "(before the fee) that goes to the bounty; the rest goes to the prize pool.", at=row + 1)
+        self._shown_as = "amount"
+        self.bounty_set_as.currentIndexChanged.connect(lambda *_: self._bounty_set_as_changed())
+        for widget in (self.widgets["buy_in"], self.bounty_percent):
+            widget.valueChanged.connect(lambda *_: self._show_shared_bounty())
+
+    def bounty_as_share(self) -> bool:
+        return self.bounty_set_as.currentData() == "share" and self.widgets["bounty_mode"].currentData() != "none"
+
+    def _bounty_set_as_changed(self) -> None:
+        """The price stays what it was when the director changes how the bounty is given."""
+        wanted = self.bounty_set_as.currentData()
+        if wanted == self._shown_as:
+            return
+        buy_in, bounty = self.widgets["buy_in"], self.widgets["bounty"]
+        if wanted == "share":
+            price = buy_in.value() + bounty.value()
+            if bounty.value() and price:
+                self.bounty_percent.setValue(round(bounty.value() * 100 / price))
+            buy_in.setValue(price)
+        else:
+            pool, share = bounty_share(buy_in.value(), self.bounty_percent.value())
+            buy_in.setValue(pool)
+            bounty.setValue(share)
+        self._shown_as = wanted
+        self.update_dependents()
+
+    def _show_shared_bounty(self) -> None:
+        if self.bounty_set_as.currentData() == "share":
+            self.widgets["bounty"].setValue(bounty_share(self.widgets["buy_in"].value(),
+                                                         self.bounty_percent.value())[1])
+
+    def _price_lines(self) -> None:
+        """The price of an entry and its split, under the buy-in and under the bounties, as the fields change."""
+        self.price_lines: list[QLabel] = []
+        for section, after in (("Buy-in", "fee"), ("Bounties", "pko_cash_percent")):
+            line = QLabel()
+            line.setObjectName("price")
+            line.setStyleSheet("font-size: 10.5pt")
+            line.setWordWrap(True)  # a long split (with the rake) takes two lines rather than widening the page
+            line.setMinimumWidth(320)
+            row = self.pages[section].getWidgetPosition(self.widgets[after])[0]
+            self.add_row(section, "Price of an entry", line, "What a player hands over for the standard buy-in, "
+                         "and where each part goes: the prize pool, the bounty, the entry fee and the rake.",
+                         at=row + 1)
+            self.price_lines.append(line)
+        for name in _PRICE_PARTS:
+            widget = self.widgets[name]
+            (widget.currentIndexChanged if isinstance(widget, QComboBox) else widget.valueChanged).connect(
+                lambda *_: self.update_price())
+        for signal in (self.bounty_percent.valueChanged, self.bounty_set_as.currentIndexChanged):
+            signal.connect(lambda *_: self.update_price())
+        self.update_price()
+
+    def update_price(self) -> None:
+        text = price_text(self.values())
+        for line in self.price_lines:
+            line.setText(text)
 
     def _page(self, section: str) -> QFormLayout:
         page = QWidget()
@@ -236,11 +313,12 @@ class SettingsPages(QWidget):
         self.page_widgets[section] = scroll
         return form
 
-    def add_row(self, section: str, label: str, widget: QWidget, help_text: str, name: str | None = None) -> None:
+    def add_row(self, section: str, label: str, widget: QWidget, help_text: str, name: str | None = None,
+                at: int | None = None) -> None:
         form = self.pages[section] if section in self.pages else self._page(section)
         caption = QLabel(label)
         caption.setBuddy(widget)
-        form.addRow(caption, widget)
+        form.addRow(caption, widget) if at is None else form.insertRow(at, caption, widget)
         widget.setToolTip(help_text)
         caption.setToolTip(help_text)
         self.help[widget] = help_text
@@ -257,9 +335,15 @@ class SettingsPages(QWidget):
 
     # --- values ------------------------------------------------------------------------------------------
     def values(self) -> dict[str, Any]:
-        return {field.name: _read(field, self.widgets[field.name]) for field in FIELDS}
+        values = {field.name: _read(field, self.widgets[field.name]) for field in FIELDS}
+        if self.bounty_as_share():
+            values["buy_in"], values["bounty"] = bounty_share(values["buy_in"], self.bounty_percent.value())
+        return values
 
     def set_values(self, settings: Mapping[str, Any]) -> None:
+        """The settings as recorded: the bounty an amount beside the buy-in."""
+        self._shown_as = "amount"
+        self.bounty_set_as.setCurrentIndex(0)
         for field in FIELDS:
             if field.name in settings:
                 _write(field, self.widgets[field.name], settings[field.name])
@@ -290,9 +374,17 @@ class SettingsPages(QWidget):
         for field in FIELDS:
             depends = DEPENDS_ON.get(field.name)
             wanted = depends is None or depends[1](_read(FIELD_BY_NAME[depends[0]], self.widgets[depends[0]]))
+            if field.name == "bounty":
+                wanted = wanted and self.bounty_set_as.currentData() == "amount"
             enabled = wanted and field.name not in self.fixed
             self.widgets[field.name].setEnabled(enabled)
             self.labels[field.name].setEnabled(enabled)
+        bounties = self.widgets["bounty_mode"].currentData() != "none"
+        can_share = bounties and not {"buy_in", "bounty"} & set(self.fixed)
+        self.bounty_set_as.setEnabled(can_share)
+        self.bounty_percent.setEnabled(can_share and self.bounty_set_as.currentData() == "share")
+        for widget in (self.bounty_set_as, self.bounty_percent):
+            self.pages["Bounties"].labelForField(widget).setEnabled(widget.isEnabled())
 
     def help_text(self, widget: QWidget | None) -> str:
         while widget is not None:
@@ -360,24 +452,37 @@ def _write(field: Field, widget: QWidget, value: Any) -> None:
 
 
 class HelpLine(QLabel):
-    """The line of help under the pages: the focused field's explanation."""
+    """The line of help under the pages: the focused field's explanation; while the focus is elsewhere (the list
+    of sections, the buttons), what the section in front holds, never a field of another section."""
 
-    def __init__(self, pages: SettingsPages) -> None:
+    def __init__(self, pages: SettingsPages,
+                 section_in_front: Callable[[], tuple[str, QWidget] | None] = lambda: None) -> None:
         super().__init__()
         self._pages = pages
+        self._section_in_front = section_in_front
         self.setWordWrap(True)
         self.setObjectName("help")
         self.setMinimumHeight(40)
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setStyleSheet("color: palette(placeholder-text); padding: 4px 2px")
+        self.setStyleSheet("padding: 4px 2px")  # its colour comes with the theme (QLabel#help)
         app = QApplication.instance()
         if app is not None:
             app.focusChanged.connect(self._focus_changed)
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
         try:
-            text = self._pages.help_text(new)
-            if text:
-                self.setText(text)
+            self.follow(new)
         except RuntimeError:  # the dialog is being destroyed
             pass
+
+    def follow(self, focused: QWidget | None) -> None:
+        """Say what ``focused`` is for, or what the section in front holds."""
+        if focused is not None and focused.window() is not self.window():
+            return  # another window took the focus: the line keeps what it said
+        front = self._section_in_front()
+        text = self._pages.help_text(focused)
+        if front is not None and not (text and front[1].isAncestorOf(focused)):
+            text = (f"{front[0]}: Tab moves through its fields, each explained here; Ctrl+PgDown and Ctrl+PgUp "
+                    "open the next and the previous section.")
+        if text:
+            self.setText(text)

@@ -11,9 +11,11 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -24,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.domain.clock.structure import Break, Level
+from tournament_director.domain.money.payouts import places_paid
 from tournament_director.services.session import NewTournamentPlan
 from tournament_director.services.settings import default_settings
 from tournament_director.ui.console.settings_fields import SECTIONS
@@ -31,6 +35,8 @@ from tournament_director.ui.console.settings_form import HelpLine, OptionalDateT
 
 FIRST_PAGE = "Tournament"
 _BASIC = ("buy_in", "fee", "starting_stack", "late_registration_until_level")
+PLACES_PAID = (("table", "As the payout table pays"), ("share", "A share of the field"))
+PREVIEW_FIELDS = (30, 100)  # the field sizes the places-paid line gives as examples
 
 
 class SectionedDialog(QDialog):
@@ -51,7 +57,7 @@ class SectionedDialog(QDialog):
         body.addWidget(self.sections)
         body.addWidget(self.stack, 1)
         layout.addLayout(body, 1)
-        self.help_line = HelpLine(pages)
+        self.help_line = HelpLine(pages, self._section_in_front)
         layout.addWidget(self.help_line)
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -89,6 +95,10 @@ class SectionedDialog(QDialog):
             self.add_page(*first)
         for section in SECTIONS:
             self.add_page(section, self.form.page_widgets[section])
+        for title in self.page_titles():
+            fields = self._fields_of(title)
+            for before, after in zip(fields, fields[1:]):  # Tab goes down the page as it reads
+                QWidget.setTabOrder(before, after)
         self.sections.setCurrentRow(0)
         room = self.parentWidget().size() if self.parentWidget() is not None else None
         width, height = 940, 640
@@ -97,10 +107,29 @@ class SectionedDialog(QDialog):
         self.resize(width, height)
 
     def go(self, index: int) -> None:
+        """Open section ``index`` with the focus on its first field."""
         if 0 <= index < self.stack.count():
             self.sections.setCurrentRow(index)
-            page = self.stack.currentWidget()
-            page.focusNextChild() if page is not None else None
+            first = next((w for w in self._fields_of(self.page_titles()[index]) if w.isEnabled()), None)
+            if first is not None:
+                first.setFocus(Qt.FocusReason.TabFocusReason)
+
+    def _fields_of(self, title: str) -> list[QWidget]:
+        """The fields of a section from the top down (those that take the focus)."""
+        form = self.form.pages.get(title)
+        if form is None:
+            return []
+        fields = []
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            widget = item.widget() if item is not None else None
+            if widget is not None and (widget.focusPolicy() != Qt.FocusPolicy.NoFocus or widget.focusProxy()):
+                fields.append(widget)
+        return fields
+
+    def _section_in_front(self) -> tuple[str, QWidget] | None:
+        index = self.stack.currentIndex()
+        return (self.page_titles()[index], self.stack.currentWidget()) if index >= 0 else None
 
     def page_titles(self) -> list[str]:
         return [self.sections.item(i).text() for i in range(self.sections.count())]
@@ -112,6 +141,7 @@ class SectionedDialog(QDialog):
         self.stack.setCurrentIndex(index)
         self.back_button.setEnabled(index > 0)
         self.next_button.setEnabled(index < self.stack.count() - 1)
+        self.help_line.follow(QApplication.focusWidget())
 
     def refuse(self, error: Exception) -> None:
         self.error.setText(f"Refused: {error}")
@@ -146,6 +176,13 @@ class NewTournamentForm(SettingsPages):
                      "down to it and reminds you to start the clock (Space). Leave it out to start by hand.")
         self.add_row(FIRST_PAGE, "Blind s&tructure", self.structure, "The levels, breaks and chip set; shipped "
                      "templates and the room's own. Edit it afterwards on the Structure tab.")
+        self.level_minutes = spin(1, 24 * 60, 20, suffix=" min")
+        self.break_minutes = spin(1, 24 * 60, 15, suffix=" min")
+        self.add_row(FIRST_PAGE, "&Level length", self.level_minutes, "How long every level lasts; it starts at the "
+                     "chosen structure's own length. One level can still be changed on the Structure tab.")
+        self.add_row(FIRST_PAGE, "B&reak length", self.break_minutes, "How long every break lasts (the chips are "
+                     "coloured up at the breaks the structure has).")
+        self._template_minutes: tuple[int | None, int | None] = (None, None)
         self.add_row(FIRST_PAGE, "T&ables", self.tables, "Tables to seat the players at; more can be added "
                      "later in Tournament > Settings.")
         self.add_row(FIRST_PAGE, "S&eats per table", self.seats, "Seats at each table (2 to 10).")
@@ -164,9 +201,46 @@ class NewTournamentForm(SettingsPages):
         for widget in (self.payouts, label):
             widget.setToolTip(help_text)
         self.help[self.payouts] = help_text
+        self._places_paid_fields()
         self.set_values(default_settings())
         self.structure.currentIndexChanged.connect(self._stack_from_template)
         self._stack_from_template()
+
+    def _places_paid_fields(self) -> None:
+        """Places paid as the payout table says, or as a share of the field (15 %: 5 places of 30 entries)."""
+        self.places_paid = QComboBox()
+        for value, label in PLACES_PAID:
+            self.places_paid.addItem(label, value)
+        self.places_percent = spin(1, 100, 15, suffix=" % of the field")
+        self.places_preview = QLabel()
+        self.add_row("Payouts", "Places pai&d", self.places_paid, "The payout table's places, or a share of the "
+                     "field: the places paid grow with the entries, first place the most.", at=1)
+        self.add_row("Payouts", "Sha&re of the field", self.places_percent, "Entries (re-entries included) "
+                     "paid, rounded up: 15 % of 30 entries pays 5 places. Edit the prizes on the Payouts tab.", at=2)
+        self.add_row("Payouts", "", self.places_preview, self.help[self.places_percent], at=3)
+        for signal in (self.places_paid.currentIndexChanged, self.places_percent.valueChanged,
+                       self.payouts.currentIndexChanged):
+            signal.connect(lambda *_: self._update_places())
+        self._update_places()
+
+    def places_share(self) -> int | None:
+        return self.places_percent.value() if self.places_paid.currentData() == "share" else None
+
+    def _update_places(self) -> None:
+        share = self.places_share()
+        self.places_percent.setEnabled(share is not None)
+        self.payouts.setEnabled(share is None)
+        for widget in (self.places_percent, self.payouts):
+            self.pages["Payouts"].labelForField(widget).setEnabled(widget.isEnabled())
+        try:
+            table = None if share is not None else self._library.load_payout_table(str(self.payouts.currentData()))
+            counts = [places_paid(entries, share) if table is None else len(table.percentages_for(entries))
+                      for entries in PREVIEW_FIELDS]  # type: ignore[arg-type]
+        except Exception:  # a broken room table: refused with its reason at Create
+            self.places_preview.setText("")
+            return
+        self.places_preview.setText(" · ".join(f"{entries} entries: {count} paid"
+                                               for entries, count in zip(PREVIEW_FIELDS, counts)))
 
     # the fields the director reaches most, by the names the first wizard had
     @property
@@ -186,23 +260,39 @@ class NewTournamentForm(SettingsPages):
         return self.widgets["late_registration_until_level"]
 
     def _stack_from_template(self) -> None:
-        """The starting stack follows the chosen structure's chip set (the dealers' stacks), unless it has none."""
+        """The starting stack follows the chosen structure's chip set (the dealers' stacks), unless it has none;
+        the level and break lengths follow its first level and break."""
         try:
-            chip_set = self._library.load_structure(str(self.structure.currentData() or ""))[1]
+            structure, chip_set = self._library.load_structure(str(self.structure.currentData() or ""))
         except Exception:  # a broken room template: the stack stays as it is, the refusal comes at Create
             return
         if chip_set is not None and chip_set.per_player:
             self.starting_stack.setValue(chip_set.starting_stack)
+        minutes: list[int | None] = []
+        for kind, box in ((Level, self.level_minutes), (Break, self.break_minutes)):
+            first = next((p for p in structure.periods if isinstance(p, kind)), None)
+            minutes.append(None if first is None else max(1, round(first.duration_seconds / 60)))
+            if first is not None:
+                box.setValue(minutes[-1])
+        self._template_minutes = (minutes[0], minutes[1])
+
+    def lengths(self) -> tuple[int | None, int | None]:
+        """The level and break minutes the director set; None where the structure's own lengths stay."""
+        chosen = (self.level_minutes.value(), self.break_minutes.value())
+        return tuple(None if value == template else value  # type: ignore[return-value]
+                     for value, template in zip(chosen, self._template_minutes))
 
     def plan(self) -> NewTournamentPlan:
         values = self.values()
         others = {k: v for k, v in values.items() if k not in _BASIC}
         others["scheduled_start"] = self.scheduled_start.value()
+        level_minutes, break_minutes = self.lengths()
         return NewTournamentPlan(
             name=self.name.text().strip(), structure_template=str(self.structure.currentData() or ""),
             payout_table=str(self.payouts.currentData() or "standard"), buy_in=values["buy_in"], fee=values["fee"],
             starting_stack=values["starting_stack"], tables=self.tables.value(), seats_per_table=self.seats.value(),
             late_registration_until_level=values["late_registration_until_level"], settings=others,
+            places_paid_percent=self.places_share(), level_minutes=level_minutes, break_minutes=break_minutes,
         )
 
 
