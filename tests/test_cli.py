@@ -103,3 +103,30 @@ def test_the_registry_goes_out_and_back_in_as_csv_with_a_duplicate_merged(tmp_pa
     assert td("--database", str(other), "export-players").stdout.splitlines()[2] == "Bo Marsh,,bo@x.org"
     bad = td("--database", str(other), "import-players", str(_csv(tmp_path, "who,what\nx,y\n", "bad.csv")))
     assert bad.returncode == 2 and "bad.csv" in bad.stderr and "'name'" in bad.stderr
+
+
+def test_export_summary_adds_the_money_of_a_pko_night_beside_its_counts(tmp_path: Path) -> None:
+    import random
+
+    from tournament_director.services.session import DirectorSession, NewTournamentPlan
+
+    db = tmp_path / "pko.sqlite"
+    session = DirectorSession.open(db, backup_dir=tmp_path / "backups", rng=random.Random(5))
+    session.create_from_plan(NewTournamentPlan("Monday PKO", "turbo", buy_in=100, fee=10, tables=1, settings={
+        "bounty_mode": "progressive", "bounty": 40, "pko_cash_percent": 50, "guarantee": 1_000, "reentry_limit": 1}))
+    floor = session.tournament
+    ann, bob, _cy = (session.run(floor.register, name).entry_id for name in ("Ann Lee", "Bob Cole", "Cy Fenn"))
+    session.run(floor.draw_seats)
+    session.run(floor.bust, ann, [bob])
+    session.run(floor.register, "Ann Lee")
+    session.close()
+
+    summary = td("--database", str(db), "export-summary", "--tournament", "1")
+    assert summary.returncode == 0, summary.stderr
+    data = json.loads(summary.stdout)
+    assert {k: data[k] for k in ("players", "entries", "prize_pool", "prizes_total", "title")} == {
+        "players": 3, "entries": 4, "prize_pool": 1_000, "prizes_total": 0, "title": "Monday PKO"}
+    assert {k: data[k] for k in ("taken_in", "rake", "guarantee_added", "bounties_paid_in", "bounties_paid_out",
+                                 "prizes_paid")} == {
+        "taken_in": 4 * 150, "rake": 4 * 10, "guarantee_added": 1_000 - 4 * 100, "bounties_paid_in": 4 * 40,
+        "bounties_paid_out": 20, "prizes_paid": 0}

@@ -29,7 +29,8 @@ def add_subcommands(parser: argparse.ArgumentParser) -> None:
     results = commands.add_parser("export-results", help="a tournament's results, one row per player")
     results.add_argument("--tournament", type=int, required=True, metavar="ID")
     results.add_argument("--format", choices=("csv",), default="csv")
-    summary = commands.add_parser("export-summary", help="a tournament's counts and money as one JSON object")
+    summary = commands.add_parser("export-summary", help="a tournament's counts and money (taken in, rake, prize "
+                                                         "pool, overlay, bounties, prizes) as one JSON object")
     summary.add_argument("--tournament", type=int, required=True, metavar="ID")
     commands.add_parser("seasons", help="the leagues' seasons: id, league, season, tournaments")
     standings = commands.add_parser("standings", help="a season's standings")
@@ -131,8 +132,11 @@ def _export_results(store: Any, args: argparse.Namespace) -> int:
 
 def _export_summary(store: Any, args: argparse.Namespace) -> int:
     from tournament_director.services.league_results import tournament_summary
+    from tournament_director.services.money_summary import tournament_money
 
-    print(json.dumps(tournament_summary(store, args.tournament), ensure_ascii=False))
+    summary = tournament_summary(store, args.tournament)
+    summary.update(tournament_money(store, args.tournament).as_json())  # the money beside the counts
+    print(json.dumps(summary, ensure_ascii=False))
     return 0
 
 

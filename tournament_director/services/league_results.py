@@ -199,8 +199,8 @@ def _as_imported(record: Mapping[str, Any] | None, runner: CommandRunner) -> boo
     changed since, is scored by its floor)."""
     if record is None:
         return False
-    recorded = record.get("events")
-    return recorded is None or recorded == len(runner.history())
+    recorded = record.get("last_seq")
+    return recorded is None or recorded == runner.last_seq
 
 
 def _as_td3_recorded(rows: list[PlayerResult], record: Mapping[str, Any]) -> list[PlayerResult]:

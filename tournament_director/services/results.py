@@ -29,6 +29,11 @@ def place_text(place: int, place_to: int | None = None) -> str:
     return f"{ordinal(place)}–{ordinal(place_to)}"
 
 
+def numbered_name(name: str, entry_number: int) -> str:
+    """An entry as the results name it: the player's first entry plain, a re-entry numbered ("Ann Lee (2)")."""
+    return name if entry_number <= 1 else f"{name} ({entry_number})"
+
+
 @dataclass(frozen=True)
 class ResultLine:
     entry_id: int
@@ -38,10 +43,15 @@ class ResultLine:
     prize: int
     bounty_won: int
     eliminated_by: tuple[str, ...]
+    entry_number: int = 1  # 1: the player's first entry, 2: his first re-entry, ...
 
     @property
     def place_text(self) -> str:
         return place_text(self.place, self.place_to)
+
+    @property
+    def entry_name(self) -> str:
+        return numbered_name(self.name, self.entry_number)
 
     @property
     def shared(self) -> bool:
@@ -62,10 +72,10 @@ class Knockout:
         return place_text(self.place, self.place_to)
 
 
-def _line(row: StandingsRow) -> ResultLine:
+def _line(row: StandingsRow, entry_number: int) -> ResultLine:
     assert row.place is not None
     return ResultLine(row.entry_id, row.name, row.place, row.place_to or row.place, row.prize, row.bounty_won,
-                      row.eliminated_by)
+                      row.eliminated_by, entry_number)
 
 
 class Results:
@@ -79,7 +89,8 @@ class Results:
     def lines(self) -> list[ResultLine]:
         """Every decided place, the best first (the winner once the tournament is over)."""
         rows = [r for r in standings(self._t) if r.place is not None]
-        return [_line(r) for r in sorted(rows, key=lambda r: (r.place, r.name.casefold()))]
+        entries = self._t.entries
+        return [_line(r, entries[r.entry_id].number) for r in sorted(rows, key=lambda r: (r.place, r.name.casefold()))]
 
     def winner(self) -> ResultLine | None:
         t = self._t
@@ -120,7 +131,8 @@ class Results:
         for entry_id, (place, place_to) in placed.items():
             entry = t.entries[entry_id]
             lines.append(ResultLine(entry_id, entry.name, place, place_to, prize_of.get(entry_id, 0),
-                                    entry.bounty_won, tuple(t.entries[e].name for e in entry.eliminated_by)))
+                                    entry.bounty_won, tuple(t.entries[e].name for e in entry.eliminated_by),
+                                    entry.number))
         lines.sort(key=lambda line: (line.place, line.name.casefold(), line.entry_id))
         return lines
 
@@ -129,4 +141,4 @@ def results_of(runner: Any) -> Results:
     return Results(runner.state.floor)
 
 
-__all__ = ["Knockout", "ResultLine", "Results", "ordinal", "place_text", "results_of"]
+__all__ = ["Knockout", "ResultLine", "Results", "numbered_name", "ordinal", "place_text", "results_of"]

@@ -1,4 +1,5 @@
-"""Results as CSV and as an HTML page for the room's website; every name is escaped."""
+"""Results as CSV and as an HTML page for the room's website, with the night's money below them (taken in, rake,
+prize pool, overlay, bounties, prizes paid: services/money_summary.py); every name is escaped."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import html
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from tournament_director.ui.models import ResultRow
 
@@ -19,7 +21,9 @@ def _csv_safe(text: str) -> str:
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
 
 
-def results_csv(rows: Sequence[ResultRow]) -> str:
+def results_csv(rows: Sequence[ResultRow], money: Any = None) -> str:
+    """One row per entry (a re-entry named "Ann Lee (2)"); ``money`` (a MoneySummary) below them after an empty
+    row, one figure a row."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     options = any(row.buy_in for row in rows)  # a tournament selling several buy-ins: which one each entry bought
@@ -27,34 +31,43 @@ def results_csv(rows: Sequence[ResultRow]) -> str:
     for row in rows:
         writer.writerow([row.place, _csv_safe(row.name), row.prize, row.bounties]
                         + ([_csv_safe(row.buy_in)] if options else []))
+    if money is not None:
+        writer.writerow([])
+        writer.writerow(["money", "amount"])
+        writer.writerows(money.lines())
     return out.getvalue()
 
 
-def results_html(title: str, rows: Sequence[ResultRow]) -> str:
+def results_html(title: str, rows: Sequence[ResultRow], money: Any = None) -> str:
     e = html.escape
     body = "\n".join(
         f"<tr><td class=num>{e(row.place_text or str(row.place))}</td><td>{e(row.name)}</td><td class=num>{row.prize:,}</td>"
         f"<td class=num>{row.bounties:,}</td></tr>"
         for row in rows
     )
+    summary = ""
+    if money is not None:
+        figures = "\n".join(f"<tr><td>{e(label)}</td><td class=num>{amount:,}</td></tr>"
+                            for label, amount in money.lines())
+        summary = f"<h2>Money</h2><table class=money><tbody>\n{figures}\n</tbody></table>"
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>{e(title)}: results</title>"
         "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:4px 10px;"
         "border-bottom:1px solid #ccc}.num{text-align:right}</style></head><body>"
         f"<h1>{e(title)}</h1><table><thead><tr><th>Place</th><th>Player</th><th>Prize</th><th>Bounties</th>"
-        f"</tr></thead><tbody>\n{body}\n</tbody></table></body></html>\n"
+        f"</tr></thead><tbody>\n{body}\n</tbody></table>{summary}</body></html>\n"
     )
 
 
-def export_results(path: Path, title: str, rows: Sequence[ResultRow]) -> Path:
-    """Write the results as CSV or HTML, chosen by the file's suffix."""
+def export_results(path: Path, title: str, rows: Sequence[ResultRow], money: Any = None) -> Path:
+    """Write the results (and the money summary, when given) as CSV or HTML, chosen by the file's suffix."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".csv":
-        path.write_text(results_csv(rows), encoding="utf-8", newline="")
+        path.write_text(results_csv(rows, money), encoding="utf-8", newline="")
     elif suffix in (".html", ".htm"):
-        path.write_text(results_html(title, rows), encoding="utf-8")
+        path.write_text(results_html(title, rows, money), encoding="utf-8")
     else:
         raise ValueError(f"results can be exported as .csv or .html, not {suffix or 'a file without a suffix'}")
     return path

@@ -1,7 +1,8 @@
 """A 30-player re-entry progressive knockout in the console: seat cards and move slips printed and saved as PDF
 from every place the console offers them (the buttons' menus, the Floor and Players menus, their shortcuts), each
-PDF read back; printing with nothing to print says so. Files are chosen in the real file dialog, printing goes
-through the real print dialog to its PDF output."""
+PDF read back; printing with nothing to print says so. The results exports with their money summary and the
+re-entries numbered. Files are chosen in the real file dialog, printing goes through the real print dialog to its
+PDF output."""
 
 from __future__ import annotations
 
@@ -251,4 +252,61 @@ def test_printing_with_nothing_to_print_says_so(qtbot, console, session, tmp_pat
     qtbot.keyClick(console, Qt.Key.Key_S, CTRL_SHIFT)
     assert "No seat card to print" in console.statusBar().currentMessage()
     assert getattr(players, "pdf_dialog", None) is None
+
+# ----- 2. Exports, registration, the add-on -------------------------------------------------------------------
+def players_menu(window):
+    return next(a for a in window.menuBar().actions() if a.text() == "&Players").menu()
+
+
+def re_enter(qtbot, console, name: str) -> None:
+    select_player(qtbot, console, name, busted=True)
+    qtbot.mouseClick(console.players_tab.buttons["re_entry"], LEFT)
+
+
+def test_the_results_exports_carry_the_money_and_number_the_re_entries(qtbot, console, session, tmp_path,
+                                                                      refusals) -> None:
+    from tests.ui.console.formats_driving import bust
+
+    pko_night(session)
+    bust(qtbot, console, "Ann Lee", "Bruno Alves")
+    re_enter(qtbot, console, "Ann Lee")
+    bust(qtbot, console, "Ann Lee", "Bruno Alves")
+    re_enter(qtbot, console, "Ann Lee")
+    bust(qtbot, console, "Ann Lee", "Chloé Martin")
+    select_player(qtbot, console, "Dmitri Volkov")
+    qtbot.keyClick(console, Qt.Key.Key_A, CTRL_SHIFT)
+    assert refusals == []
+
+    results = console.results_tab
+    console.tabs.setCurrentWidget(results)
+    assert [r.name for r in results.model.rows] == ["Ann Lee (3)", "Ann Lee (2)", "Ann Lee"]
+    active(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_E, CTRL)
+    pick_file(qtbot, results.file_dialog, tmp_path / "thursday.csv")
+    rows = (tmp_path / "thursday.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[1:4] == ["30,Ann Lee (3),0,0", "31,Ann Lee (2),0,0", "32,Ann Lee,0,0"]
+
+    entries, add_ons = 32, 1   # 30 buy-ins and two re-entries; Dmitri's add-on
+    s = PKO
+    bounty_cash = s["bounty"] * s["pko_cash_percent"] // 100
+    expected = {
+        "Taken in": entries * (100 + 10 + s["bounty"]) + add_ons * (s["addon_price"] + s["addon_fee"]),
+        "Rake (fees)": entries * 10,
+        "Prize pool": s["guarantee"],
+        "Guarantee added (overlay)": s["guarantee"] - (entries * 100 + add_ons * s["addon_price"]),
+        "Bounties paid in": entries * s["bounty"],
+        "Bounties paid out": 3 * bounty_cash,
+        "Paid in prizes": 0,
+    }
+    money = rows[rows.index("money,amount") + 1:]
+    assert dict(line.rsplit(",", 1) for line in money) == {k: str(v) for k, v in expected.items()}
+    assert rows[rows.index("money,amount") - 1] == ""
+
+    active(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_E, CTRL)
+    pick_file(qtbot, results.file_dialog, tmp_path / "thursday.html")
+    page = (tmp_path / "thursday.html").read_text(encoding="utf-8")
+    assert "<td>Ann Lee (2)</td>" in page and "<td>Ann Lee (3)</td>" in page and "<td>Ann Lee</td>" in page
+    for label, amount in expected.items():
+        assert f"<tr><td>{label}</td><td class=num>{amount:,}</td></tr>" in page
 

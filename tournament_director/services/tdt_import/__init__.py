@@ -130,12 +130,12 @@ def _match_players(connection: Any, save: TdtTournament, warnings: list[str]) ->
     return ids, new, matched
 
 
-def _formula_record(save: TdtTournament, player_ids: dict[str, int], events: int) -> dict[str, Any]:
+def _formula_record(save: TdtTournament, player_ids: dict[str, int], last_seq: int) -> dict[str, Any]:
     """What the league's formula needs later: each placed player's TD3 variables (in a game stopped before its
     end, the busted ones), the save's fee profiles, each player's prize as TD3 worked it out (to the cent, where
     this program keeps whole units), his hits as TD3 counts them (his hits adjustment and hitmen this program could
     not place in the pot included), his points adjustment (added to his points in this tournament, as TD3 adds
-    it) and how many events the import recorded (a game that goes on here is scored by what happens here)."""
+    it) and the last event the import recorded (a game that goes on here is scored by what happens here)."""
     variables = formula_variables(save)
     money = save.financials
     profiles = {kind: [[p.name, float(p.fee), float(p.rake), p.chips, float(p.points)]
@@ -149,7 +149,7 @@ def _formula_record(save: TdtTournament, player_ids: dict[str, int], events: int
             "hits": {str(player_ids[p.uuid]): hits_of(save, p) for p in save.entrants},
             "adjustments": {str(player_ids[p.uuid]): float(p.points_adjustment) for p in save.entrants
                             if p.points_adjustment},
-            "events": events}
+            "last_seq": last_seq}
 
 
 def import_save(store: Store, save: TdtTournament, operator: str = "director") -> ImportReport:
@@ -198,7 +198,7 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
                 league_rows.put_in_season(connection, tournament_id, season_id)
         league_rows.record_import(connection, tournament_id, save.source, PROGRAM, save.uuid or None,
                                   save.date.isoformat() if save.date else None,
-                                  _formula_record(save, player_ids, len(events)), _last_moment(save))
+                                  _formula_record(save, player_ids, runner.last_seq), _last_moment(save))
     totals = money_totals(save)
     return ImportReport(tournament_id, save.source, settings.name, save.status.value, totals.players,
                         totals.td3_entries, new, matched, save.league, season_name, tuple(dict.fromkeys(warnings)))

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QVBoxLayout
 
+from tournament_director.services.money_summary import money_summary
 from tournament_director.ui.console.tab import Tab, make_table_view
 from tournament_director.ui.export import export_results
 from tournament_director.ui.models import ResultRow, RowTableModel, results_model
@@ -47,7 +48,7 @@ class ResultsTab(Tab):
         options = self.session.settings.buy_in_options() if self.session.settings is not None else []
         standard = options[0].name if len(options) > 1 else ""
         bought = {r.entry_id: r.buy_in_option or standard for r in floor.results()}
-        rows = [ResultRow(line.place, line.name, line.prize, line.bounty_won, line.entry_id, line.place_text,
+        rows = [ResultRow(line.place, line.entry_name, line.prize, line.bounty_won, line.entry_id, line.place_text,
                           bought.get(line.entry_id, standard)) for line in self.session.results.lines()]
         self.set_rows(rows)
         left = floor.players_left
@@ -65,8 +66,10 @@ class ResultsTab(Tab):
             self.summary.setText(f"{decided} decided, {still} still in.")
 
     def export_to(self, path: Path) -> Path:
+        """The results shown, with the night's money below them."""
         title = self.session.tournament_name if self.session else "Results"
-        return export_results(path, title or "Results", self.model.rows)
+        money = money_summary(self.session.state.floor) if self.session and self.session.tournament else None
+        return export_results(path, title or "Results", self.model.rows, money)
 
     def export_dialog(self) -> QFileDialog:
         """Ctrl+E: where to save the results (a web page or a spreadsheet, by the name's ending)."""

@@ -1,0 +1,64 @@
+"""The night's money in one summary for the results exports: what the players paid in, the house's fees and rake,
+the prize pool with what the guarantee added to it (the overlay), the bounties paid in and paid out, and the
+prizes paid so far.
+
+Read from the floor's entries and running totals (domain/floor/records.py): every buy-in, re-entry, rebuy and
+add-on an entry paid is split there into the prize pool, the house and the bounty.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tournament_director.domain import limits
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.records import FloorRecords
+from tournament_director.domain.floor.standings import standings
+from tournament_director.domain.state import TournamentState
+from tournament_director.services.commands import CommandRunner
+from tournament_director.store import Store
+
+
+@dataclass(frozen=True)
+class MoneySummary:
+    taken_in: int            # everything the players paid: buy-ins, re-entries, rebuys, add-ons, fees, bounties
+    rake: int                # fees and rake, the house's
+    prize_pool: int          # the buy-ins less rake, topped up to the guarantee
+    guarantee_added: int     # what the house adds to reach the guarantee (the overlay)
+    bounties_paid_in: int
+    bounties_paid_out: int   # paid to the players who knocked others out (and the winner's own bounty)
+    prizes_paid: int         # the prizes of the places decided so far (or of the deal)
+
+    def lines(self) -> list[tuple[str, int]]:
+        """The summary as the exports list it, one figure a line."""
+        return [("Taken in", self.taken_in), ("Rake (fees)", self.rake), ("Prize pool", self.prize_pool),
+                ("Guarantee added (overlay)", self.guarantee_added), ("Bounties paid in", self.bounties_paid_in),
+                ("Bounties paid out", self.bounties_paid_out), ("Paid in prizes", self.prizes_paid)]
+
+    def as_json(self) -> dict[str, int]:
+        """The keys ``export-summary`` adds to its object."""
+        return {"taken_in": self.taken_in, "rake": self.rake, "guarantee_added": self.guarantee_added,
+                "bounties_paid_in": self.bounties_paid_in, "bounties_paid_out": self.bounties_paid_out,
+                "prizes_paid": self.prizes_paid}
+
+
+def money_summary(floor: FloorRecords) -> MoneySummary:
+    entries = floor.entries.values()
+    if floor.deal is not None:
+        prizes = sum(floor.deal.values())
+    else:
+        prizes = sum(row.prize for row in standings(floor) if row.place is not None)
+    return MoneySummary(
+        taken_in=sum(e.paid_total for e in entries), rake=floor.house_total, prize_pool=floor.prize_pool,
+        guarantee_added=floor.guarantee_top_up, bounties_paid_in=floor.bounty_pool,
+        bounties_paid_out=sum(e.bounty_won for e in entries), prizes_paid=prizes)
+
+
+def tournament_money(store: Store, tournament_id: int) -> MoneySummary:
+    """The summary of a tournament of the database (``export-summary``)."""
+    if not isinstance(tournament_id, int) or isinstance(tournament_id, bool) or tournament_id < 1:
+        raise DomainError(f"a tournament is given by its number, not {limits.shown(tournament_id)}")
+    return money_summary(CommandRunner(store, tournament_id, TournamentState).state.floor)
+
+
+__all__ = ["MoneySummary", "money_summary", "tournament_money"]
