@@ -50,11 +50,19 @@ class PostgresServer:
     def start(self) -> "PostgresServer":
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", self.user, "--auth=trust", "-E", "UTF8",
                   "--no-sync")
+        return self.start_again()
+
+    def start_again(self) -> "PostgresServer":
+        """Start the cluster (again, after ``stop_now``: it recovers from its own log, as after a crash)."""
         options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} "
                    "-c fsync=on -c max_connections=60")
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.root / "server.log"), "-o",
                   options, "-w", "-t", "30", "start")
         return self
+
+    def stop_now(self) -> None:
+        """Stop the server as a crash does (``pg_ctl stop -m immediate``): every connection cut, no checkpoint."""
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def url(self, database: str) -> str:
         return f"postgresql://{self.user}@127.0.0.1:{self.port}/{database}"

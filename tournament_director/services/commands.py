@@ -25,6 +25,7 @@ from tournament_director.store import EventInfo, Store
 from tournament_director.store.errors import SeqTaken
 from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
+from tournament_director.store.server import connection_lost
 from tournament_director.store.store import utc_now_text
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,16 @@ class ChangedElsewhere(DomainError):
     def __init__(self, events: list[EventInfo]) -> None:
         self.events = events
         super().__init__("another station recorded a change first; this one was not recorded: look again")
+
+
+@dataclass(frozen=True)
+class Write:
+    """A row being appended to the log: when the server stops answering before saying it was recorded, whether it
+    was is read back from the log once it answers again."""
+
+    seq: int
+    event_type: str
+    payload_json: str
 
 
 class Aggregate(Protocol):
@@ -106,6 +117,7 @@ class CommandRunner:
         self._aggregate_type = aggregate_type
         # how a logged event is named in a refusal ("Ana Souza out, eliminated by Bob"); set by the session
         self.describe: Describer | None = None
+        self.in_flight: Write | None = None  # the row being appended, until it is
         self._log: EventLog = store.event_log(tournament_id)
         self._load()
 
@@ -239,13 +251,15 @@ class CommandRunner:
         seq = self._last_seq + 1
         recorded_at = utc_now_text()
         piece = self._next_slice()
+        self.in_flight = Write(seq, event_type, payload_json)
         try:
             self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
         except SeqTaken:
             raise self._changed_elsewhere(seq - 1) from None
-        except BaseException:
-            self._reload_after_failed_write()
+        except BaseException as error:
+            self._reload_after_failed_write(error)
             raise
+        self.in_flight = None
         self._slice_written(piece)
         self._last_seq = seq
         self._redo_stack.clear()
@@ -379,11 +393,24 @@ class CommandRunner:
             self._redo_stack.clear()
         return [_event_info(row) for row in rows]
 
-    def _reload_after_failed_write(self) -> None:
+    def _reload_after_failed_write(self, error: BaseException) -> None:
+        if connection_lost(error):  # nothing can be read either: reload_after_reconnect comes when it answers
+            return
         try:
             self._load()
         except Exception:
             log.exception("reloading tournament %s after a failed write failed", self.tournament_id)
+
+    def reload_after_reconnect(self) -> bool | None:
+        """Fold the log again once the server answers again after it stopped; returns whether the write in flight
+        when it stopped was recorded (None: none was in flight)."""
+        self._load()
+        sent, self.in_flight = self.in_flight, None
+        if sent is None:
+            return None
+        row = self._log.row(sent.seq)
+        return (row is not None and row.event_type == sent.event_type and row.payload_json == sent.payload_json
+                and row.operator == self.operator)
 
     # ----- undo and redo ---------------------------------------------------------------------------------
     def can_undo(self) -> bool:
@@ -457,6 +484,7 @@ class CommandRunner:
     def _record(self, target: LogRow, *, undo: bool) -> None:
         record_seq = self._last_seq + 1
         payload = json.dumps({"seq": target.seq, "event_type": target.event_type}, ensure_ascii=False)
+        self.in_flight = Write(record_seq, UNDO_EVENT if undo else REDO_EVENT, payload)
         try:
             self._log.record_undo_or_redo(
                 target_seq=target.seq, undo=undo, record_seq=record_seq,
@@ -464,9 +492,10 @@ class CommandRunner:
                 operator=self.operator, recorded_at=utc_now_text())
         except SeqTaken:
             raise self._changed_elsewhere(self._last_seq) from None
-        except BaseException:
-            self._reload_after_failed_write()
+        except BaseException as error:
+            self._reload_after_failed_write(error)
             raise
+        self.in_flight = None
         self._last_seq = record_seq
 
     # ----- reading ---------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ the UI wraps in Qt signals) when something changed.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import time
@@ -25,7 +26,6 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.money.payouts import places_paid_table
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
@@ -39,6 +39,7 @@ from tournament_director.services.payouts import PayoutService
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
 from tournament_director.services.results import Results
 from tournament_director.services.room_news import RoomNews, SeatingChartWanted, room_news
+from tournament_director.services.server_watch import ServerLost, ServerWatch, connection_lost
 from tournament_director.services.settings import SettingsService
 from tournament_director.services.stations import StationService
 from tournament_director.services.structures import StructureService
@@ -74,9 +75,6 @@ class NewTournamentPlan:
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
     settings: Mapping[str, Any] | None = None  # every other setting (TournamentSettings field -> value)
-    places_paid_percent: int | None = None  # pay this share of the field instead of the payout table (1 to 100)
-    level_minutes: int | None = None  # every level this long instead of the structure's own lengths
-    break_minutes: int | None = None  # every break this long
 
 
 @dataclass(frozen=True)
@@ -114,15 +112,13 @@ class AcceptedMoves:
 
 
 class _EntryNames(Mapping):  # type: ignore[type-arg]
-    """Entry id -> name (or another field of the entry: ``number``, the player's count of entries), looked up when
-    asked (a 100,000-entry event is not copied to describe one event)."""
+    """Entry id -> name, looked up when asked (a 100,000-entry event is not copied to describe one event)."""
 
-    def __init__(self, entries: Mapping[int, Any], field: str = "name") -> None:
+    def __init__(self, entries: Mapping[int, Any]) -> None:
         self._entries = entries
-        self._field = field
 
-    def __getitem__(self, entry_id: int) -> Any:
-        return getattr(self._entries[entry_id], self._field)
+    def __getitem__(self, entry_id: int) -> str:
+        return self._entries[entry_id].name
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._entries)
@@ -154,6 +150,8 @@ class DirectorSession:
         self._tournaments_seen: set[int] = set()  # the tournaments this station created, imported or was told of
         self._created_elsewhere: list[Any] = []  # tournaments another station created, not yet told
         self.races_lost = 0  # commands tried again because another station recorded first (a busy room's measure)
+        self.server_watch = ServerWatch(self._wall_now)  # a PostgreSQL server that stopped answering
+        self._last_read: dict[str, Any] = {}  # what the console showed, shown on while the server is not answering
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
@@ -227,7 +225,8 @@ class DirectorSession:
 
     # ----- tournaments ----------------------------------------------------------------------------------
     def list_tournaments(self) -> list[Any]:
-        return list(self._store.list_tournaments())
+        return self._read_while_the_server_answers(lambda: list(self._store.list_tournaments()), [],
+                                                   remember="tournaments")
 
     def create_tournament(self, name: str) -> int:
         if not isinstance(name, str) or not name.strip():
@@ -359,8 +358,6 @@ class DirectorSession:
         library = self.templates
         shipped_table = library.is_shipped_payout_table(plan.payout_table)
         room_table = None if shipped_table else library.load_payout_table(plan.payout_table)
-        if plan.places_paid_percent is not None:
-            room_table = places_paid_table(plan.places_paid_percent)
         settings = TournamentSettings.from_dict({
             **dict(plan.settings or {}),
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
@@ -371,10 +368,6 @@ class DirectorSession:
             structure, chip_set = library.load_structure(plan.structure_template)
         else:
             structure, chip_set = load_template(plan.structure_template)
-        lengths = [None if minutes is None else limits.check_count(minutes, f"length of {what} (minutes)", 1,
-                                                                    limits.MAX_DURATION_SECONDS // 60) * 60
-                   for minutes, what in ((plan.level_minutes, "a level"), (plan.break_minutes, "a break"))]
-        structure = structure.with_lengths(*lengths)
         structure.validate(chip_set)
         # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
         draft = self._store.draft_tournament(name, operator=self.operator)
@@ -441,7 +434,7 @@ class DirectorSession:
         With several stations on one server another station may record first: the state then takes in its events
         and the command is tried again on it (it is checked again), or refused naming what happened and where
         ("“Ann Lee out, eliminated by Bob” was recorded at the registration desk a moment ago")."""
-        return self._with_retry(lambda: command(*args, **kwargs))
+        return self._while_the_server_answers(lambda: self._with_retry(lambda: command(*args, **kwargs)))
 
     # A busy room (several stations recording at once) must not refuse a command that still applies: it is tried
     # again on the latest log; after TURN_AFTER lost races in a row the station takes its turn to record (the other
@@ -513,11 +506,85 @@ class DirectorSession:
             self._feed = self._store.change_feed()
         return self._feed
 
+    # ----- a server that stops answering (services/server_watch.py) -----------------------------------------
+    @property
+    def server_down(self) -> bool:
+        return self.server_watch.down
+
+    def _while_the_server_answers(self, step: Callable[[], Any]) -> Any:
+        """Run ``step``; a server that stopped answering makes it a ServerLost (read-only until it answers)."""
+        self.server_watch.refuse_while_down()
+        try:
+            return step()
+        except Exception as error:
+            if not (self.on_server and connection_lost(error)):
+                raise
+            raise self._server_lost() from None
+
+    def _read_while_the_server_answers(self, read: Callable[[], Any], meanwhile: Any, *,
+                                       remember: str | None = None) -> Any:
+        """What ``read`` returns; while the server is not answering, what it returned last (``remember``) or
+        ``meanwhile``: the console goes on showing what it showed."""
+        if not self.server_down:
+            try:
+                value = read()
+            except Exception as error:
+                if not (self.on_server and connection_lost(error)):
+                    raise
+                self._server_lost()
+            else:
+                if remember is not None and self.on_server:
+                    self._last_read[remember] = value
+                return value
+        return self._last_read.get(remember, meanwhile) if remember is not None else meanwhile
+
+    def _server_lost(self) -> ServerLost:
+        sent = getattr(self._runner, "in_flight", None)
+        in_flight = None
+        if sent is not None:
+            try:
+                in_flight = self.describe_logged(sent.event_type, json.loads(sent.payload_json))
+            except Exception:  # a description is not worth a second failure
+                in_flight = sent.event_type
+        if self._feed is not None:
+            feed, self._feed = self._feed, None
+            try:
+                feed.close()
+            except Exception:
+                pass
+        log.warning("the database server %s stopped answering", self.database_location)
+        return self.server_watch.lost(in_flight)
+
+    def reconnect(self) -> str | None:
+        """While the server is down (the console calls this often; it tries once a second): once it answers, read
+        the log back (the command in flight recorded or not), listen to the other stations again and tell the
+        listeners; returns what to tell the director then, else None."""
+        def again() -> bool | None:
+            self._store.list_tournaments()
+            recorded = self._runner.reload_after_reconnect() if self._runner is not None else None
+            self.change_feed()
+            return recorded
+
+        said = self.server_watch.try_again(again)
+        if said is not None:
+            log.info("the database server %s answers again", self.database_location)
+            self.notify("tournaments")
+            self.notify("state")
+        return said
+
     def take_changes(self) -> list[Any]:
         """Fold in the other stations' commands since this station last looked and tell the listeners; returns
         them ([] when nothing of the selected tournament moved). A tournament another station created (or
         imported) is told as "tournaments" (``take_created_elsewhere`` names it); the selected one stays."""
-        news = self._feed.changes() if self._feed is not None else None
+        if self.server_down:
+            return []
+        try:
+            news = self._feed.changes() if self._feed is not None else None
+        except Exception as error:
+            if not connection_lost(error):
+                raise
+            self._server_lost()
+            return []
         if news is not None and news.created:
             self._note_created_elsewhere(news.created)
         if self._runner is None or (news is not None and self._tournament_id not in news.moved):
@@ -538,7 +605,7 @@ class DirectorSession:
         return created
 
     def can_undo(self) -> bool:
-        return self._runner is not None and self._runner.can_undo()
+        return self._runner is not None and not self.server_down and self._runner.can_undo()
 
     def can_redo(self) -> bool:
         return self._runner is not None and self._runner.can_redo()
@@ -571,7 +638,7 @@ class DirectorSession:
         """The console's repaint timer calls this: a running clock writes every few seconds that the program
         is alive (services/clock_restart.py); True when it wrote."""
         clock = self._services.get("clock")
-        if clock is None or self._store is None:
+        if clock is None or self._store is None or self.server_down:
             return False
         try:
             return clock.beat(force=force)
@@ -581,9 +648,7 @@ class DirectorSession:
 
     def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
         """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
-        entries = self._runner.state.floor.entries
-        return describe_event(event_type, payload, _EntryNames(entries), self._period_label,
-                              _EntryNames(entries, "number"))
+        return describe_event(event_type, payload, _EntryNames(self._runner.state.floor.entries), self._period_label)
 
     def _period_label(self, index: int) -> str:
         structure = self._runner.state.schedule.structure if self._runner is not None else None
@@ -601,17 +666,22 @@ class DirectorSession:
             return []
         state = self._runner.state
         names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
-        numbers = _EntryNames(state.floor.entries, "number")
         said: dict[int, str] = {}
-        rows = []
-        for e in self._runner.history():
+        rows: list[HistoryEntry] = []
+        events = self._read_while_the_server_answers(self._runner.history, None)
+        if events is None:  # the server is not answering: the rows last shown
+            shown_for, shown = self._last_read.get("history", (None, []))
+            return shown if shown_for == self._tournament_id else []
+        for e in events:
             if e.event_type in (UNDO_EVENT, REDO_EVENT):
                 what = said.get(e.payload.get("seq"), "an earlier event")
                 text = f"{'Undone' if e.event_type == UNDO_EVENT else 'Redone'}: {what}"
             else:
-                text = describe_event(e.event_type, e.payload, names, self._period_label, numbers)
+                text = describe_event(e.event_type, e.payload, names, self._period_label)
                 said[e.seq] = text
             rows.append(HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone, text))
+        if self.on_server:
+            self._last_read["history"] = (self._tournament_id, rows)
         return rows
 
     # ----- orchestration: one director's action, several service commands --------------------------------
@@ -698,7 +768,7 @@ class DirectorSession:
 
     # ----- player registry (shared by every tournament) -------------------------------------------------
     def find_players(self, text: str, limit: int = 50) -> list[Any]:
-        return list(self._store.find_players(text, limit=limit))
+        return self._read_while_the_server_answers(lambda: list(self._store.find_players(text, limit=limit)), [])
 
     def add_player(self, name: str, nickname: str | None = None, contact: str | None = None,
                    notes: str | None = None) -> Any:
@@ -707,7 +777,7 @@ class DirectorSession:
         return player
 
     def possible_duplicates(self, name: str) -> list[Any]:
-        return list(self._store.possible_duplicates(name))
+        return self._read_while_the_server_answers(lambda: list(self._store.possible_duplicates(name)), [])
 
     def backup_now(self) -> Path:
         """A copy of the database file now; on a server refused, saying backups are the operator's (pg_dump)."""

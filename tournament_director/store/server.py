@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, inspect, make_url
 from sqlalchemy import text as sql_text
-from sqlalchemy.exc import ArgumentError, DBAPIError, OperationalError
+from sqlalchemy.exc import ArgumentError, DBAPIError, InterfaceError, OperationalError
 
 from tournament_director.store.errors import ServerRefused
 from tournament_director.store.schema import SCHEMA_HEAD, known_revisions, migrate_to_head
@@ -45,6 +45,16 @@ def shown(url: str) -> str:
         return make_url(_driver_url(url)).set(drivername="postgresql").render_as_string(hide_password=True)
     except ArgumentError:
         return url.split("@")[-1]
+
+
+def connection_lost(error: BaseException) -> bool:
+    """``error`` says the server stopped answering (it closed the connection, or refuses new ones): what was in
+    flight may or may not have been recorded, and nothing can be until it answers again."""
+    import psycopg
+
+    if isinstance(error, DBAPIError):
+        return bool(error.connection_invalidated) or isinstance(error, (OperationalError, InterfaceError))
+    return isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError))
 
 
 def libpq_url(url: str) -> str:

@@ -22,6 +22,7 @@ from tournament_director.ui.console.payouts_tab import PayoutsTab
 from tournament_director.ui.console.players_tab import PlayersTab
 from tournament_director.ui.console.refreshing import ConsoleRefresh
 from tournament_director.ui.console.results_tab import ResultsTab
+from tournament_director.ui.console.server_banner import ServerBanner
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
 from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
@@ -64,6 +65,8 @@ class MainWindow(QMainWindow):
         column.addWidget(self.mini_clock)
         self.floor_call_alert = FloorCallAlert(self)
         column.addWidget(self.floor_call_alert)
+        self.server_banner = ServerBanner(self)  # a PostgreSQL server that stopped answering
+        column.addWidget(self.server_banner)
         self.tabs = QTabWidget()
         column.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
@@ -194,9 +197,11 @@ class MainWindow(QMainWindow):
 
     def tick(self) -> list[Any]:
         """The repaint timer: the clock service records the level changes that came due; sounds play."""
+        self.server_banner.watch()
+        read_only = bool(getattr(self.session, "server_down", False))  # nothing to record until the server answers
         clock = self.session.clock if self.session is not None and self.session.tournament_id else None
         events: list[Any] = []
-        if clock is not None:
+        if clock is not None and not read_only:
             try:
                 events = clock.tick()
             except Exception as error:  # a refused level change must not stop the timer
