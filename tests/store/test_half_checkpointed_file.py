@@ -116,3 +116,18 @@ def test_a_copy_read_from_a_half_checkpointed_file_holds_every_event(half_checkp
         assert connection.execute("SELECT seq, type FROM event ORDER BY seq").fetchall() == acknowledged
         assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     connection.close()
+
+
+def test_the_smoke_test_passes_on_a_half_checkpointed_file_and_leaves_it_alone(half_checkpointed):
+    """``--smoke-test --database FILE``, which a director runs on the file the power cut left, passes on a copy
+    holding every event, and the folder keeps every byte and gains no file."""
+    from tests.test_smoke import run_module
+
+    database, _acknowledged = half_checkpointed
+    before = fingerprints(database.parent)
+
+    result = run_module("--smoke-test", "--database", str(database))
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert f"smoke test passed on a copy of {database}" in result.stdout
+    assert fingerprints(database.parent) == before
