@@ -26,6 +26,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.money.payouts import places_paid_table
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.backups import BackupSchedule
@@ -75,6 +76,9 @@ class NewTournamentPlan:
     seats_per_table: int = 9
     late_registration_until_level: int | None = None  # None: the director closes registration
     settings: Mapping[str, Any] | None = None  # every other setting (TournamentSettings field -> value)
+    places_paid_percent: int | None = None  # pay this share of the field instead of the payout table (1 to 100)
+    level_minutes: int | None = None  # every level this long instead of the structure's own lengths
+    break_minutes: int | None = None  # every break this long
 
 
 @dataclass(frozen=True)
@@ -112,13 +116,15 @@ class AcceptedMoves:
 
 
 class _EntryNames(Mapping):  # type: ignore[type-arg]
-    """Entry id -> name, looked up when asked (a 100,000-entry event is not copied to describe one event)."""
+    """Entry id -> name (or another field of the entry: ``number``, the player's count of entries), looked up when
+    asked (a 100,000-entry event is not copied to describe one event)."""
 
-    def __init__(self, entries: Mapping[int, Any]) -> None:
+    def __init__(self, entries: Mapping[int, Any], field: str = "name") -> None:
         self._entries = entries
+        self._field = field
 
-    def __getitem__(self, entry_id: int) -> str:
-        return self._entries[entry_id].name
+    def __getitem__(self, entry_id: int) -> Any:
+        return getattr(self._entries[entry_id], self._field)
 
     def __iter__(self):  # type: ignore[no-untyped-def]
         return iter(self._entries)
@@ -358,6 +364,8 @@ class DirectorSession:
         library = self.templates
         shipped_table = library.is_shipped_payout_table(plan.payout_table)
         room_table = None if shipped_table else library.load_payout_table(plan.payout_table)
+        if plan.places_paid_percent is not None:
+            room_table = places_paid_table(plan.places_paid_percent)
         settings = TournamentSettings.from_dict({
             **dict(plan.settings or {}),
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
@@ -368,6 +376,10 @@ class DirectorSession:
             structure, chip_set = library.load_structure(plan.structure_template)
         else:
             structure, chip_set = load_template(plan.structure_template)
+        lengths = [None if minutes is None else limits.check_count(minutes, f"length of {what} (minutes)", 1,
+                                                                    limits.MAX_DURATION_SECONDS // 60) * 60
+                   for minutes, what in ((plan.level_minutes, "a level"), (plan.break_minutes, "a break"))]
+        structure = structure.with_lengths(*lengths)
         structure.validate(chip_set)
         # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
         draft = self._store.draft_tournament(name, operator=self.operator)
@@ -648,7 +660,9 @@ class DirectorSession:
 
     def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
         """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
-        return describe_event(event_type, payload, _EntryNames(self._runner.state.floor.entries), self._period_label)
+        entries = self._runner.state.floor.entries
+        return describe_event(event_type, payload, _EntryNames(entries), self._period_label,
+                              _EntryNames(entries, "number"))
 
     def _period_label(self, index: int) -> str:
         structure = self._runner.state.schedule.structure if self._runner is not None else None
@@ -666,6 +680,7 @@ class DirectorSession:
             return []
         state = self._runner.state
         names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
+        numbers = _EntryNames(state.floor.entries, "number")
         said: dict[int, str] = {}
         rows: list[HistoryEntry] = []
         events = self._read_while_the_server_answers(self._runner.history, None)
@@ -677,7 +692,7 @@ class DirectorSession:
                 what = said.get(e.payload.get("seq"), "an earlier event")
                 text = f"{'Undone' if e.event_type == UNDO_EVENT else 'Redone'}: {what}"
             else:
-                text = describe_event(e.event_type, e.payload, names, self._period_label)
+                text = describe_event(e.event_type, e.payload, names, self._period_label, numbers)
                 said[e.seq] = text
             rows.append(HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone, text))
         if self.on_server:
