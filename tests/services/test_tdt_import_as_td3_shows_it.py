@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from decimal import Decimal
 from pathlib import Path
 
 from tdt_saves import season_final
@@ -80,6 +81,17 @@ def test_the_game_saved_half_way_places_and_scores_its_busted_players(store: Sto
     season = store.leagues.season_of(report.tournament_id)
     assert {line.name: line.points for line in season_standings(store, season.id).lines} == {
         "Måns Ahl": 21, "René Côté": 7, "Jörgen Öst": 4, "Björn Ek": 0, "Zoë Lund": 0, "Åsa Berg": 0}
+
+
+def test_a_prize_td3_awarded_before_the_game_was_saved_half_way_is_shown(store: Store, tmp_path: Path) -> None:
+    b = season_final(finished=False)
+    b.prize(4, 10, 120.5, b.players[4].uuid)  # Måns was paid 4th place as he busted, to the cent
+    path = tmp_path / "arsfinal-paid-4th.tdt"
+    path.write_bytes(b.data(**OLD_SAVE))  # type: ignore[arg-type]
+    report = import_file(store, path)
+    rows = {r.name: r for r in tournament_results(store, report.tournament_id).rows}
+    assert (rows["Måns Ahl"].place, rows["Måns Ahl"].prize) == (4, Decimal("120.5"))
+    assert tournament_summary(store, report.tournament_id)["prizes_total"] == 120.5
 
 
 def test_a_pre_release_windows_save_through_the_command_line(tmp_path: Path) -> None:

@@ -204,19 +204,18 @@ def _as_imported(record: Mapping[str, Any] | None, runner: CommandRunner) -> boo
 
 
 def _as_td3_recorded(rows: list[PlayerResult], record: Mapping[str, Any]) -> list[PlayerResult]:
-    """The prizes as TD3 worked them out (where the floor keeps them rounded to whole units) and the hits as TD3
-    counts them (with its hits adjustment)."""
-    saved = record.get("prizes") or {}
+    """The prizes as TD3 worked them out (where the floor keeps them rounded to whole units, and the ones TD3 had
+    already awarded in a game saved before its end) and the hits as TD3 counts them (with its hits adjustment)."""
+    prizes = record.get("prizes") or {}
     hits = record.get("hits") or {}
     out = []
     for row in rows:
-        if str(row.player_id) in hits:
-            row = replace(row, hits=int(hits[str(row.player_id)]))
-        exact = saved.get(str(row.player_id))
-        if exact is not None and Decimal(exact).to_integral_value(ROUND_HALF_UP) == row.prize:
-            exact_prize = Decimal(exact)
-            row = replace(row, prize=int(exact_prize) if exact_prize == exact_prize.to_integral_value()
-                          else exact_prize)
+        key = str(row.player_id)
+        if key in hits:
+            row = replace(row, hits=int(hits[key]))
+        if key in prizes:
+            exact = Decimal(prizes[key])
+            row = replace(row, prize=int(exact) if exact == exact.to_integral_value() else exact)
         out.append(row)
     return out
 

@@ -145,7 +145,7 @@ def _formula_record(save: TdtTournament, player_ids: dict[str, int], last_seq: i
                         for uuid, values in variables.items()},
             "profiles": profiles, "rake": float(money_totals(save).rake),
             "prizes": {str(player_ids[uuid]): str(share) for uuid, share in prize_shares(save).items()
-                       if uuid in player_ids and save.finished},
+                       if uuid in player_ids},
             "hits": {str(player_ids[p.uuid]): hits_of(save, p) for p in save.entrants},
             "adjustments": {str(player_ids[p.uuid]): float(p.points_adjustment) for p in save.entrants
                             if p.points_adjustment},
