@@ -16,6 +16,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import seats
 from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.money.payouts import split_evenly
+from tournament_director.domain.money.settings import TournamentSettings
 
 
 def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -71,7 +72,7 @@ def eliminate(
         if entry.table is not None:
             t.tables[entry.table].in_hand = False  # the hand is over at that table
         _settle_bust_chips(t, entry, eliminators)
-        _settle_bounty(t, entry, eliminators)
+        _settle_bounty(t, group, entry, eliminators)
         seats.unsit(t, entry)
         entry.busted = True
         entry.bust_group = index
@@ -109,21 +110,31 @@ def _settle_bust_chips(t: FloorRecords, entry: Entry, eliminators: list[Entry]) 
     entry.chips = 0
 
 
-def _settle_bounty(t: FloorRecords, entry: Entry, eliminators: list[Entry]) -> None:
-    s = t.settings
+def bounty_shares(settings: TournamentSettings, bounty: int, eliminators: int) -> list[tuple[int, int]]:
+    """What each of ``eliminators`` players who knocked out a player with ``bounty`` on his head takes: (cash,
+    onto his own head). A fixed bounty is all cash; a progressive one pays ``pko_cash_percent`` of it in cash and
+    puts the rest onto the eliminators' heads; several eliminators share each part evenly, the first named taking
+    what does not split."""
+    if settings.bounty_mode == "progressive":
+        cash = bounty * settings.pko_cash_percent // 100
+        return list(zip(split_evenly(cash, eliminators), split_evenly(bounty - cash, eliminators)))
+    return [(share, 0) for share in split_evenly(bounty, eliminators)]
+
+
+def _settle_bounty(t: FloorRecords, group: BustGroup, entry: Entry, eliminators: list[Entry]) -> None:
     if entry.bounty == 0:
         return
+    t.bounties_on_heads -= entry.bounty
+    paid = []
     if not eliminators:
         t.bounty_unclaimed += entry.bounty
-    elif s.bounty_mode == "progressive":
-        cash = entry.bounty * s.pko_cash_percent // 100
-        for winner, share in zip(eliminators, split_evenly(cash, len(eliminators))):
-            winner.bounty_won += share
-        for winner, share in zip(eliminators, split_evenly(entry.bounty - cash, len(eliminators))):
-            winner.bounty += share
     else:
-        for winner, share in zip(eliminators, split_evenly(entry.bounty, len(eliminators))):
-            winner.bounty_won += share
+        for winner, (cash, onto_head) in zip(eliminators, bounty_shares(t.settings, entry.bounty, len(eliminators))):
+            winner.bounty_won += cash
+            winner.bounty += onto_head
+            t.bounties_on_heads += onto_head
+            paid.append([winner.id, cash, onto_head, winner.bounty])
+    group.bounties[entry.id] = [entry.bounty, paid]
     entry.bounty = 0
 
 
@@ -134,6 +145,9 @@ def _finish(t: FloorRecords, time: str | None) -> None:
     winner.chips += t.chips_unassigned
     t.chips_unassigned = 0
     winner.bounty_won += winner.bounty  # the winner keeps his own bounty
+    t.bounties_on_heads -= winner.bounty
+    if t.bust_groups:
+        t.bust_groups[-1].winner_kept = winner.bounty
     winner.bounty = 0
     t.finished = True
     t.finished_at = time

@@ -1,15 +1,18 @@
 """The floor's invariants, checked by the tests after every event and by the service on request.
 
 Each active entry sits in exactly one seat and no seat holds two entries; the chips in play and unassigned
-are the chips issued; the running counts of re-entries, rebuys and add-ons are a recount's; the payments add up
-to the prize pool, the house's share and the bounties; finishing places are distinct and a tie covers as many
-places as it has players; once over, the places run from 1 to the number of entries and the prizes paid are the
-prize pool (prizes awarded in another program and brought over stand as they were awarded, and its places are
-its own: imported.py).
+are the chips issued; the running counts of re-entries, rebuys and add-ons, the bounties on heads and the
+biggest heads are a recount's; the payments add up to the prize pool, the house's share and the bounties;
+finishing places are distinct and a tie covers as many places as it has players; once over, the places run from 1
+to the number of entries and the prizes paid are the prize pool (prizes awarded in another program and brought over
+stand as they were awarded, and its places are its own: imported.py).
 """
 
 from __future__ import annotations
 
+import heapq
+
+from tournament_director.domain.floor.bounty_heads import HEADS_KEPT
 from tournament_director.domain.floor.records import DEAL_AWARDED, FloorRecords
 from tournament_director.domain.floor.standings import standings
 
@@ -55,6 +58,16 @@ def check_invariants(t: FloorRecords) -> list[str]:
     bounties = sum(e.bounty + e.bounty_won for e in t.entries.values()) + t.bounty_unclaimed
     if bounties != t.bounty_pool:
         problems.append(f"bounties: {bounties} on heads, won or unclaimed, {t.bounty_pool} paid in")
+    on_heads = sum(e.bounty for e in t.entries.values())
+    if on_heads != t.bounties_on_heads:
+        problems.append(f"bounties on heads: {on_heads} counted, the running figure says {t.bounties_on_heads}")
+    if any(e.busted and e.bounty for e in t.entries.values()):
+        problems.append("a busted entry still carries a bounty")
+    heads = heapq.nlargest(HEADS_KEPT, (e for e in t.entries.values() if not e.busted and e.bounty > 0),
+                           key=lambda e: (e.bounty, -e.id))
+    if [e.id for e in heads] != [e.id for e in t.biggest_heads()]:
+        problems.append(f"biggest heads: {[e.id for e in heads]} counted, the watch says "
+                        f"{[e.id for e in t.biggest_heads()]}")
     counted = (sum(e.number > 1 for e in t.entries.values()), sum(e.rebuys for e in t.entries.values()),
                sum(e.addons for e in t.entries.values()))
     by_option: dict[str, int] = {}

@@ -13,6 +13,7 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.bounty_heads import BountyHeadsWatch
 from tournament_director.domain.floor.changes import FloorChanges, TrackedDict
 from tournament_director.domain.floor.chip_leader import ChipLeaderWatch
 from tournament_director.domain.floor.seating import Table
@@ -63,6 +64,10 @@ class BustGroup:
     start_chips: dict[int, int]
     tables: dict[int, int | None]
     hand_for_hand_hand: int | None = None
+    # in a bounty tournament, what each bust paid: entry -> [the bounty on his head, [[eliminator, cash, onto the
+    # eliminator's head, the eliminator's bounty after it], ...]] (no eliminators: the bounty went unclaimed)
+    bounties: dict[int, list[Any]] = field(default_factory=dict)
+    winner_kept: int = 0  # once the tournament is over, on its last group: the bounty the winner kept on his head
 
 
 def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
@@ -78,6 +83,7 @@ def count_entry(t: "FloorRecords", entry: Entry) -> None:
     """A new entry in the floor's running counts (a registration, a purchase brought over, a snapshot read)."""
     t.reentries += entry.number > 1
     t.options_bought[entry.buy_in_option] = t.options_bought.get(entry.buy_in_option, 0) + 1
+    t.bounties_on_heads += entry.bounty
 
 
 # ``deal_method`` of prizes awarded in another program and brought over as they were (imported.py): they stand
@@ -104,6 +110,8 @@ class FloorRecords:
         self.addons = 0
         self.options_bought: dict[str, int] = {}  # entries by buy-in option ("" = the standard buy-in)
         self.leader_watch = ChipLeaderWatch()  # the chip leader, followed through the entries events change
+        self.bounties_on_heads = 0  # the bounties on the heads of the players still in (kept like the counts)
+        self.heads_watch = BountyHeadsWatch()  # the biggest heads, followed like the chip leader
         self.seated_drawn = False  # the start draw took place
         self.registration_closed = False
         self.hand_for_hand = False
@@ -151,6 +159,10 @@ class FloorRecords:
     def chip_leader(self) -> Entry | None:
         """The live entry with the most chips (the lower entry id on equal stacks); None when nobody is left."""
         return self.leader_watch.leader(self)
+
+    def biggest_heads(self) -> list[Entry]:
+        """The live entries with the largest bounties on their heads (bounty_heads.HEADS_KEPT of them at most)."""
+        return self.heads_watch.heads(self)
 
     def entry(self, entry_id: Any) -> Entry:
         entry = self.entries.get(entry_id) if isinstance(entry_id, int) else None

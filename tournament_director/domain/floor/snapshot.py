@@ -59,9 +59,22 @@ def _snapshot(t: FloorRecords) -> dict[str, Any]:
 
 
 def group_row(g: BustGroup) -> list[Any]:
-    """One bust group: [entries], [their chips at the start of the hand], [their tables], hand."""
-    return [list(g.entries), [g.start_chips[e] for e in g.entries], [g.tables[e] for e in g.entries],
-            g.hand_for_hand_hand]
+    """One bust group: [entries], [their chips at the start of the hand], [their tables], hand, and in a bounty
+    tournament [what each bust's bounty paid] and the bounty the winner kept."""
+    row = [list(g.entries), [g.start_chips[e] for e in g.entries], [g.tables[e] for e in g.entries],
+           g.hand_for_hand_hand]
+    if g.bounties or g.winner_kept:
+        row += [[g.bounties.get(e) for e in g.entries], g.winner_kept]
+    return row
+
+
+def _group(row: list[Any]) -> BustGroup:
+    entries, chips, tables, hand, *bounty = row
+    group = BustGroup(list(entries), dict(zip(entries, chips)), dict(zip(entries, tables)), hand)
+    if bounty:  # absent from groups without bounties and from snapshots of older versions
+        paid, group.winner_kept = bounty
+        group.bounties = {e: p for e, p in zip(entries, paid) if p is not None}
+    return group
 
 
 def core_fields(t: FloorRecords) -> dict[str, Any]:
@@ -117,10 +130,7 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
     for row in data["tables"]:
         table = Table.from_row(row)
         t.tables[table.number] = table
-    t.bust_groups = [
-        BustGroup(list(entries), dict(zip(entries, chips)), dict(zip(entries, tables)), hand)
-        for entries, chips, tables, hand in data["bust_groups"]
-    ]
+    t.bust_groups = [_group(row) for row in data["bust_groups"]]
     for name in (
         "seated_drawn", "registration_closed", "hand_for_hand", "hand_for_hand_hand", "chips_issued",
         "chips_unassigned", "prize_contributions", "house_total", "bounty_pool", "bounty_unclaimed",
