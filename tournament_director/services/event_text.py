@@ -9,6 +9,7 @@ from typing import Any
 from tournament_director.domain.floor.settings_changes import LABELS as SETTING_LABELS
 
 Names = Mapping[int, str]
+Bounties = Callable[[list[int]], str]  # what the busts of these entries paid in bounties, as recorded
 
 
 def _who(names: Names, entry_id: Any) -> str:
@@ -33,13 +34,14 @@ def _minutes(ms: Any) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
-def _busts(p: Mapping[str, Any], names: Names) -> str:
+def _busts(p: Mapping[str, Any], names: Names, bounties: Bounties | None = None) -> str:
     texts = []
     for bust in p.get("busts", []):
         text = f"{_who(names, bust.get('entry_id'))} out"
         eliminators = [_who(names, e) for e in bust.get("eliminated_by", [])]
         texts.append(text + (f", eliminated by {_list(eliminators)}" if eliminators else ""))
-    return "; ".join(texts) or "Bust"
+    paid = bounties([b["entry_id"] for b in p.get("busts", [])]) if bounties is not None and texts else ""
+    return "; ".join(texts) + (f". {paid[0].upper()}{paid[1:]}" if paid else "") or "Bust"
 
 
 def _moves(p: Mapping[str, Any], names: Names) -> str:
@@ -157,9 +159,10 @@ def _settings_changed(p: Mapping[str, Any]) -> str:
 
 def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
                    period_label: Callable[[int], str] = lambda index: f"period {index + 1}",
-                   numbers: Mapping[int, int] | None = None) -> str:
+                   numbers: Mapping[int, int] | None = None, *, bounties: Bounties | None = None) -> str:
     """One line for the log. ``names`` maps entry ids to player names; ``period_label`` names a period index;
-    ``numbers`` maps entry ids to the player's count of entries so far (2: his first re-entry)."""
+    ``numbers`` maps entry ids to the player's count of entries so far (2: his first re-entry); ``bounties`` tells
+    what a bust paid in bounties (given for a bust that stands, not for one undone)."""
     p = payload
     entry = _who(names, p.get("entry_id"))
     period = period_label(p["period_index"]) if isinstance(p.get("period_index"), int) else ""
@@ -177,7 +180,7 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         "entry.addon": lambda: f"{entry} took the add-on",
         "entry.presence": lambda: f"{entry} marked {'present' if p.get('present') else 'absent'}",
         "chips.counted": lambda: _count(p),
-        "entry.busted": lambda: _busts(p, names),
+        "entry.busted": lambda: _busts(p, names, bounties),
         "moves.accepted": lambda: _moves(p, names),
         "hand.next": lambda: _hand_next(p),
         "hand.finished": lambda: f"Hand finished at table(s) {_list([str(t) for t in p.get('tables', [])] or ['?'])}",

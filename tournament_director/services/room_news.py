@@ -1,6 +1,7 @@
 """What the room's screens announce besides the clock: hand-for-hand, the final table, the seating chart after
-the draw, who moves where after a table breaks, the recent knockouts, the chip leader, and at the end the winner
-and the final results. One frozen value read from the services, for the projector and the room display alike.
+the draw, who moves where after a table breaks, the recent knockouts, the chip leader, the bounties in play with
+the biggest heads, and at the end the winner and the final results. One frozen value read from the services, for
+the projector and the room display alike.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from datetime import datetime, timedelta
 from typing import Any, Literal
 
 from tournament_director.domain import limits
+from tournament_director.services.bounties import BountyBoard, bounty_board
 from tournament_director.services.chip_sheets import ChipLeader
 from tournament_director.services.results import Knockout, ResultLine, Results
 
@@ -59,6 +61,7 @@ class RoomNews:
     clock_started: bool
 
     @property
+    bounties: BountyBoard | None = None  # the bounties in play and the biggest heads (a bounty tournament)
     def show_seating_chart(self) -> bool:
         """After the draw, until the clock starts: everybody looks for his seat."""
         return (self.seating is not None and self.seating.kind == "draw" and not self.clock_started
@@ -127,3 +130,4 @@ def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "w
 
 
 __all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]
+        bounties=bounty_board(t),

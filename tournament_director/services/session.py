@@ -16,7 +16,7 @@ import random
 import time
 
 import platformdirs
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +35,7 @@ from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
 from tournament_director.services.deals import DealService
+from tournament_director.services.bounties import bust_bounties_text
 from tournament_director.services.event_text import describe_event
 from tournament_director.services.payouts import PayoutService
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
@@ -427,6 +428,11 @@ class DirectorSession:
         """The winner, the places and the knockouts of the selected tournament."""
         return Results(self._runner.state.floor) if self._runner is not None else None
 
+    def bust_bounties(self, entry_ids: Iterable[int]) -> str:
+        """What the busts of ``entry_ids`` paid in bounties ("Ann Lee takes 25 in cash and now carries a bounty of
+        75"); empty in a tournament without bounties."""
+        return bust_bounties_text(self._runner.state.floor, entry_ids) if self._runner is not None else ""
+
     def room_news(self, seating_chart: SeatingChartWanted = "when due") -> RoomNews | None:
         """What the room's screens announce now (read again only when the log has changed, or a minute on), with
         the seating chart "when due", "always" (the director asked for it) or "never" (a screen showing none)."""
@@ -692,7 +698,8 @@ class DirectorSession:
                 what = said.get(e.payload.get("seq"), "an earlier event")
                 text = f"{'Undone' if e.event_type == UNDO_EVENT else 'Redone'}: {what}"
             else:
-                text = describe_event(e.event_type, e.payload, names, self._period_label, numbers)
+                text = describe_event(e.event_type, e.payload, names, self._period_label, numbers,
+                                      bounties=None if e.undone else self.bust_bounties)
                 said[e.seq] = text
             rows.append(HistoryEntry(e.seq, e.event_type, e.payload, e.operator, e.recorded_at, e.undone, text))
         if self.on_server:

@@ -85,6 +85,7 @@ class SeatView:
     locked: bool = False
 
 
+    bounty: int | None = None  # the bounty on his head, in a bounty tournament
 @dataclass(frozen=True)
 class TableView:
     number: int
@@ -594,7 +595,8 @@ class TournamentService:
                 seats.append(SeatView(seat, marker=marker, locked=seat in table.locked))
                 continue
             e = t.entries[entry_id]
-            seats.append(SeatView(seat, entry_id, e.name, e.chips, marker, not e.present, entry_id in table.waiting))
+            seats.append(SeatView(seat, entry_id, e.name, e.chips, marker, not e.present, entry_id in table.waiting,
+                                  bounty=e.bounty if bounties else None))
         halt = table.number in halts
         note = f"{t.settings.halt_short_by}+ short: halt (TDA 11-D)" if halt else ""
         return TableView(
@@ -611,6 +613,7 @@ class TournamentService:
         """Finished entries by place (and the winner once the tournament is over)."""
         return [r for r in standings(self._t) if r.place is not None]
 
+        bounties = t.settings.bounty_mode != "none"
     def prize_pool(self) -> PrizePoolView:
         t = self._t
         return PrizePoolView(

@@ -81,12 +81,13 @@ def _tournament_variables(t: TdtTournament, totals: Totals) -> dict[str, Decimal
     return values
 
 
-def _player_variables(t: TdtTournament, player: Player, place: int, n: int) -> dict[str, Decimal | int]:
+def _player_variables(t: TdtTournament, player: Player, place: int, n: int,
+                      shares: dict[str, Decimal]) -> dict[str, Decimal | int]:
     def paid(*kinds: PurchaseKind, what: str = "amount") -> Decimal:
         return sum((getattr(p, what) for p in player.purchases(*kinds)), _ZERO)
 
     hits = hits_of(t, player)
-    winnings = prize_shares(t).get(player.uuid, _ZERO)
+    winnings = shares.get(player.uuid, _ZERO)
     rebuy_kinds = (PurchaseKind.REBUY, PurchaseKind.RE_ENTRY)
     cost = paid() + paid(what="bounty")
     return {
@@ -129,7 +130,8 @@ def formula_variables(tournament: TdtTournament) -> dict[str, dict[str, Decimal 
     places = finishing_places(tournament)
     totals = money_totals(tournament)
     common = _tournament_variables(tournament, totals)
-    return {player.uuid: {**common, **_player_variables(tournament, player, place, totals.players)}
+    shares = prize_shares(tournament)
+    return {player.uuid: {**common, **_player_variables(tournament, player, place, totals.players, shares)}
             for player in tournament.entrants if (place := places[player.uuid]) is not None}
 
 
