@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
@@ -27,6 +29,31 @@ MAX_ROWS = 100_000
 class RegistryImport:
     added: int
     merged: int
+    players: tuple[tuple[str, int], ...] = ()  # each player of the file once, (registered name, registry number)
+
+
+@dataclass(frozen=True)
+class BuyInList:
+    """The players of a file to buy into the tournament, and those it refuses: already entered in it."""
+
+    to_buy_in: tuple[tuple[str, int], ...]
+    already_in: tuple[str, ...]
+
+
+def buy_in_list(players: Sequence[tuple[str, int]], entries: Iterable[Any]) -> BuyInList:
+    """``players`` (name, registry number) against the tournament's ``entries`` (EntryViews): a player with an
+    entry already, by his registry number or by his name, is not bought in again (a re-entry is the desk's
+    decision, on the Players tab)."""
+    ids = set()
+    names = set()
+    for entry in entries:
+        if entry.player_id is not None:
+            ids.add(entry.player_id)
+        names.add(name_key(entry.name))
+    fresh, refused = [], []
+    for name, player_id in players:
+        (refused if player_id in ids or name_key(name) in names else fresh).append((name, player_id))
+    return BuyInList(tuple(fresh), tuple(name for name, _ in refused))
 
 
 def export_players_csv(store: Store) -> str:
@@ -77,6 +104,7 @@ def check_players_csv(data: bytes, source: str = "the file") -> int:
 def import_players_csv(store: Store, data: bytes, source: str = "the file") -> RegistryImport:
     rows = _rows(data, source)
     added = merged = 0
+    players: dict[int, str] = {}  # each player once, in the file's order
     with store.transaction() as c:
         by_key = rows_of.players_by_key(c)
         for name, nickname, contact in rows:
@@ -85,10 +113,13 @@ def import_players_csv(store: Store, data: bytes, source: str = "the file") -> R
                 player_id = found[0]
                 rows_of.fill_player_details(c, player_id, nickname, contact)
                 merged += 1
+                players.setdefault(player_id, name)
                 continue
             info = rows_of.insert_player(c, name, nickname, contact)
             by_key.setdefault(name_key(name), []).append(info.id)
             if nickname and name_key(nickname) != name_key(name):
                 by_key.setdefault(name_key(nickname), []).append(info.id)
             added += 1
-    return RegistryImport(added, merged)
+            players[info.id] = info.name
+    registered = {player.id: player.name for player in store.all_players() if player.id in players}
+    return RegistryImport(added, merged, tuple((registered.get(i, name), i) for i, name in players.items()))

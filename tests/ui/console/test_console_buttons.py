@@ -57,7 +57,7 @@ def test_rebuy_add_on_absent_and_re_entry_buttons(qtbot, session, ui_settings, r
     assert entry(session, "Ana Souza").chips == 40_000 and entry(session, "Ana Souza").rebuys == 1
     qtbot.keyClick(window, Qt.Key.Key_A, CTRL_SHIFT)                # add-on
     assert entry(session, "Ana Souza").chips == 70_000 and entry(session, "Ana Souza").addons == 1
-    assert "took the add-on: 70,000 chips" in window.statusBar().currentMessage()
+    assert "took the add-on: 30,000 chips for 50" in window.statusBar().currentMessage()
 
     qtbot.keyClick(window, Qt.Key.Key_P, CTRL_SHIFT)                # absent
     assert not entry(session, "Ana Souza").present

@@ -1,8 +1,8 @@
 """A 30-player re-entry progressive knockout in the console: seat cards and move slips printed and saved as PDF
 from every place the console offers them (the buttons' menus, the Floor and Players menus, their shortcuts), each
 PDF read back; printing with nothing to print says so. The results exports with their money summary and the
-re-entries numbered. Files are chosen in the real file dialog, printing goes through the real print dialog to its
-PDF output."""
+re-entries numbered, players bought in from a CSV, Close registration as registration stands, the add-on's
+message. Files are chosen in the real file dialog, printing goes through the real print dialog to its PDF output."""
 
 from __future__ import annotations
 
@@ -253,6 +253,7 @@ def test_printing_with_nothing_to_print_says_so(qtbot, console, session, tmp_pat
     assert "No seat card to print" in console.statusBar().currentMessage()
     assert getattr(players, "pdf_dialog", None) is None
 
+
 # ----- 2. Exports, registration, the add-on -------------------------------------------------------------------
 def players_menu(window):
     return next(a for a in window.menuBar().actions() if a.text() == "&Players").menu()
@@ -310,3 +311,108 @@ def test_the_results_exports_carry_the_money_and_number_the_re_entries(qtbot, co
     for label, amount in expected.items():
         assert f"<tr><td>{label}</td><td class=num>{amount:,}</td></tr>" in page
 
+
+def test_the_add_on_message_names_the_add_ons_chips(qtbot, console, session) -> None:
+    pko_night(session)
+    select_player(qtbot, console, "Ann Lee")
+    stack = next(e.chips for e in session.tournament.entries() if e.name == "Ann Lee")
+    qtbot.keyClick(console, Qt.Key.Key_A, CTRL_SHIFT)
+    assert next(e.chips for e in session.tournament.entries() if e.name == "Ann Lee") == stack + 5_000
+    assert console.statusBar().currentMessage() == "Ann Lee took the add-on: 5,000 chips for 20"
+
+
+def test_close_registration_is_off_once_late_registration_ended_and_on_again_after_an_undo(qtbot, console,
+                                                                                         session) -> None:
+    pko_night(session)
+    tab = console.players_tab
+    console.tabs.setCurrentWidget(tab)
+    action = window_action(console, "Close registration")
+    players_menu(console).aboutToShow.emit()
+    assert tab.buttons["close_registration"].isEnabled() and action.isEnabled()
+
+    qtbot.mouseClick(tab.buttons["close_registration"], LEFT)
+    assert session.state.floor.registration_closed
+    players_menu(console).aboutToShow.emit()
+    assert not tab.buttons["close_registration"].isEnabled() and not action.isEnabled()
+    assert "closed already" in tab.buttons["close_registration"].toolTip()
+
+    active(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_Z, CTRL)   # the undo reopens registration
+    assert not session.state.floor.registration_closed
+    players_menu(console).aboutToShow.emit()
+    assert tab.buttons["close_registration"].isEnabled() and action.isEnabled()
+
+    # Late registration ends after level 4: at level 5 there is nothing to close.
+    console.toggle_clock_action.trigger()   # Clock > Start / pause
+    active(qtbot, console)
+    for _ in range(4):
+        qtbot.keyClick(console, Qt.Key.Key_Right, CTRL)
+    assert session.state.schedule.current_level().number == 5
+    console.tabs.setCurrentWidget(tab)
+    players_menu(console).aboutToShow.emit()
+    assert not tab.buttons["close_registration"].isEnabled() and not action.isEnabled()
+    assert "closed already" in action.toolTip()
+
+
+def write_players(tmp_path: Path, names) -> Path:
+    path = tmp_path / "thursday-list.csv"
+    path.write_text("name,nickname,contact\n" + "".join(f"{name},,\n" for name in names), encoding="utf-8")
+    return path
+
+
+def open_import(qtbot, console):
+    next(a for a in players_menu(console).actions() if a.text() == "Import players from CSV…").trigger()
+    dialog = console.registry_file_dialog
+    qtbot.waitUntil(dialog.isVisible, timeout=2000)
+    return dialog
+
+
+def test_a_csv_of_players_buys_them_all_in_at_once(qtbot, console, session, tmp_path, artifacts_dir,
+                                                  refusals) -> None:
+    pko_night(session, players=4, draw=False)   # four typed at the desk already
+    csv_file = write_players(tmp_path, NAMES[2:30])   # two of them again, and 26 more
+    before = len(session.history())
+    dialog = open_import(qtbot, console)
+    box = console.registry_buy_in
+    assert box.text().startswith("Also buy them in") and box.isEnabled() and box.isVisible()
+    dialog.resize(900, 560)
+    qtbot.mouseClick(box, LEFT)
+    assert box.isChecked()
+    dialog.grab().save(str(artifacts_dir / "pko-import-players-buy-in.png"))
+    qtbot.mouseClick(dialog.findChild(QLineEdit, "fileNameEdit"), LEFT)   # back to the file's name
+    pick_file(qtbot, dialog, csv_file)
+
+    entries = session.tournament.entries()
+    assert sorted(e.name for e in entries) == sorted(NAMES[:30])
+    assert all(e.entry_number == 1 for e in entries)
+    registered = {p.name: p.id for p in session.find_players("", limit=1000)}
+    assert {e.name: e.player_id for e in entries[4:]} == {name: registered[name] for name in NAMES[4:30]}
+    added = session.history()[before:]
+    assert [h.event_type for h in added] == ["entry.registered"] * 26   # one undo step each, as typed
+    assert len(refusals) == 1 and "already entered" in refusals[0]
+    assert "Chloé Martin" in refusals[0] and "Dmitri Volkov" in refusals[0]
+    assert "26 bought in" in console.statusBar().currentMessage()
+    active(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_Z, CTRL)
+    assert len(session.tournament.entries()) == 29
+
+
+def test_buying_in_from_a_csv_is_refused_once_registration_is_closed(qtbot, console, session, tmp_path,
+                                                                    refusals) -> None:
+    pko_night(session, players=4)
+    console.tabs.setCurrentWidget(console.players_tab)
+    qtbot.mouseClick(console.players_tab.buttons["close_registration"], LEFT)
+    registry = len(session.find_players("", limit=1000))
+    before = len(session.history())
+    dialog = open_import(qtbot, console)
+    qtbot.mouseClick(console.registry_buy_in, LEFT)
+    qtbot.mouseClick(dialog.findChild(QLineEdit, "fileNameEdit"), LEFT)
+    pick_file(qtbot, dialog, write_players(tmp_path, ["Zed New", "Yara New"]))
+    assert len(refusals) == 1 and "Registration is closed" in refusals[0] and "Nothing was imported" in refusals[0]
+    assert len(session.history()) == before and len(session.tournament.entries()) == 4
+    assert len(session.find_players("", limit=1000)) == registry
+
+    dialog = open_import(qtbot, console)   # the registry alone: the box unticked
+    assert not console.registry_buy_in.isChecked()
+    pick_file(qtbot, dialog, write_players(tmp_path, ["Zed New", "Yara New"]))
+    assert "2 added" in console.statusBar().currentMessage() and len(session.tournament.entries()) == 4

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.services.registration import registration_open
 from tournament_director.ui.console.bust_dialog import BustDialog
 from tournament_director.ui.console.entry_actions import BuyInChoice, EntryActionButtons
 from tournament_director.ui.console.tab import Notice, Tab, figures_text, make_table_view, print_menu
@@ -202,6 +203,7 @@ class PlayersTab(Tab):
         return self.print_document(self.seat_card_html, self.NO_SEAT_CARD)
 
     def _update_buttons(self) -> None:
+        self.show_registration_state()
         row = self.selected_entry()
         live = row is not None and row.status != "busted"
         for key in ("bust", "absent"):
@@ -324,8 +326,27 @@ class PlayersTab(Tab):
                 self.message.emit(f"Seats drawn for {len(outcome.value)} players (TDA 7): print the seat cards "
                                   "from the Tables tab")
 
+    def registration_open(self) -> bool:
+        return self.floor is not None and registration_open(self.session.state.floor, self.session.settings.moment())
+
+    def show_registration_state(self) -> None:
+        """Close registration (button and menu item) only while registration is open: not once late registration
+        has ended, again when an undo reopens it."""
+        open_now = self.registration_open()
+        tip = "" if open_now or self.floor is None else "Registration is closed already (late registration ended)"
+        for widget in (self.buttons["close_registration"], getattr(self, "close_registration_action", None)):
+            if widget is not None:
+                widget.setEnabled(open_now)
+                widget.setToolTip(tip)
+
     def close_registration(self) -> None:
-        if self.floor is not None and self.run(self.floor.close_registration).ok:
+        if self.floor is None:
+            return
+        if not self.registration_open():
+            self.show_registration_state()
+            self.hint("Registration is closed already: late registration has ended")
+            return
+        if self.run(self.floor.close_registration).ok:
             self.message.emit("Registration closed")
 
     # ----- the selected entry ------------------------------------------------------------------------------
@@ -338,9 +359,12 @@ class PlayersTab(Tab):
             self.message.emit(f"No {name.replace('_', '-')} now: {self.entry_actions.why_not(name)}")
             return
         outcome = self.run(getattr(self.floor, name), row.entry_id)
-        if outcome.ok:
-            what = {"rebuy": "rebought", "add_on": "took the add-on"}[name]
-            self.message.emit(f"{row.name} {what}: {outcome.value.chips:,} chips")
+        if outcome.ok and name == "rebuy":
+            self.message.emit(f"{row.name} rebought: {outcome.value.chips:,} chips")
+        elif outcome.ok:   # what the add-on sold, not the stack it made
+            s = self.floor.settings
+            price = s.addon_price + s.addon_fee
+            self.message.emit(f"{row.name} took the add-on: {s.addon_chips:,} chips for {price:,}")
 
     def toggle_present(self) -> None:
         row = self.selected_entry()
