@@ -31,6 +31,7 @@ class ServerWatch:
         self.down_since: datetime | None = None
         self._in_flight: str | None = None  # what was being recorded when it stopped, as the director reads it
         self._next_try = 0.0
+        self._news: str | None = None
 
     @property
     def down(self) -> bool:
@@ -60,23 +61,31 @@ class ServerWatch:
             raise ServerLost(f"the database server is not answering (since {self._since()}): nothing can be "
                              "recorded until it answers again; retrying")
 
-    def try_again(self, reconnect: Callable[[], bool | None]) -> str | None:
+    def try_again(self, reconnect: Callable[[], bool | None]) -> bool:
         """While down, at most every RETRY_SECONDS: ``reconnect`` (which returns whether the write in flight was
-        recorded, None when none was). Returns what to tell the director once the server answers, else None."""
+        recorded, None when none was). True once the server answers again; ``take_news`` then says so."""
         if not self.down or self._monotonic() < self._next_try:
-            return None
+            return False
         self._next_try = self._monotonic() + self.RETRY_SECONDS
         try:
             recorded = reconnect()
         except Exception as error:
             if connection_lost(error):
-                return None
+                return False
             raise
         in_flight, since = self._in_flight, self._since()
         self.down_since, self._in_flight = None, None
         said = f"The database server answers again (it stopped at {since})"
         if in_flight and recorded:
-            return f"{said}: “{in_flight}” was recorded, once; nothing recorded was lost"
-        if in_flight and recorded is not None:
-            return f"{said}: “{in_flight}” was not recorded, do it again if it is still wanted; nothing else was lost"
-        return f"{said}; nothing recorded was lost"
+            self._news = f"{said}: “{in_flight}” was recorded, once; nothing recorded was lost"
+        elif in_flight and recorded is not None:
+            self._news = (f"{said}: “{in_flight}” was not recorded, do it again if it is still wanted; nothing else "
+                          "was lost")
+        else:
+            self._news = f"{said}; nothing recorded was lost"
+        return True
+
+    def take_news(self) -> str | None:
+        """What to tell the director since the server answered again (once), else None."""
+        news, self._news = self._news, None
+        return news

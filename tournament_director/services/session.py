@@ -531,6 +531,8 @@ class DirectorSession:
 
     def _while_the_server_answers(self, step: Callable[[], Any]) -> Any:
         """Run ``step``; a server that stopped answering makes it a ServerLost (read-only until it answers)."""
+        if self.server_down:
+            self.reconnect()
         self.server_watch.refuse_while_down()
         try:
             return step()
@@ -573,22 +575,22 @@ class DirectorSession:
         log.warning("the database server %s stopped answering", self.database_location)
         return self.server_watch.lost(in_flight)
 
-    def reconnect(self) -> str | None:
-        """While the server is down (the console calls this often; it tries once a second): once it answers, read
-        the log back (the command in flight recorded or not), listen to the other stations again and tell the
-        listeners; returns what to tell the director then, else None."""
+    def reconnect(self) -> bool:
+        """While the server is down (tried once a second at most): once it answers, read the log back (the command
+        in flight recorded or not), listen to the other stations again and tell the listeners; True then, and
+        ``server_watch.take_news()`` says what to tell the director."""
         def again() -> bool | None:
             self._store.list_tournaments()
             recorded = self._runner.reload_after_reconnect() if self._runner is not None else None
             self.change_feed()
             return recorded
 
-        said = self.server_watch.try_again(again)
-        if said is not None:
-            log.info("the database server %s answers again", self.database_location)
-            self.notify("tournaments")
-            self.notify("state")
-        return said
+        if not self.server_watch.try_again(again):
+            return False
+        log.info("the database server %s answers again", self.database_location)
+        self.notify("tournaments")
+        self.notify("state")
+        return True
 
     def take_changes(self) -> list[Any]:
         """Fold in the other stations' commands since this station last looked and tell the listeners; returns

@@ -29,16 +29,19 @@ class ServerBanner(QLabel):
 
     def watch(self) -> None:
         session = self.window.session
-        if session is None or not getattr(session, "server_down", False):
+        if session is None or not hasattr(session, "server_watch"):
             self.setVisible(False)
             return
-        said = session.reconnect()
-        if said is None:
+        if session.server_down:
+            session.reconnect()
+        news = session.server_watch.take_news()  # the server answers again (found here, or by a command)
+        if session.server_down:
             text = session.server_watch.message()
             if self.text() != text:
                 self.setText(text)
             self.setVisible(True)
             return
-        self.hide()
-        self.window.other_stations.listen_again()
-        self.window.tell(said)
+        self.setVisible(False)
+        if news is not None:
+            self.window.other_stations.listen_again()
+            self.window.tell(news)
