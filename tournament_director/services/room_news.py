@@ -59,9 +59,9 @@ class RoomNews:
     seating: SeatingNews | None
     seating_chart: tuple[SeatLine, ...]  # the players still in, by name (as asked: room_news)
     clock_started: bool
+    bounties: BountyBoard | None = None  # the bounties in play and the biggest heads (a bounty tournament)
 
     @property
-    bounties: BountyBoard | None = None  # the bounties in play and the biggest heads (a bounty tournament)
     def show_seating_chart(self) -> bool:
         """After the draw, until the clock starts: everybody looks for his seat."""
         return (self.seating is not None and self.seating.kind == "draw" and not self.clock_started
@@ -126,8 +126,8 @@ def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "w
         seating=seating,
         seating_chart=chart,
         clock_started=clock_started,
+        bounties=bounty_board(t),
     )
 
 
 __all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]
-        bounties=bounty_board(t),
