@@ -83,9 +83,9 @@ class SeatView:
     absent: bool = False
     waiting: bool = False
     locked: bool = False
-
-
     bounty: int | None = None  # the bounty on his head, in a bounty tournament
+
+
 @dataclass(frozen=True)
 class TableView:
     number: int
@@ -588,6 +588,7 @@ class TournamentService:
             order = buttons.due_big_blind_order(table, mode)
             due = order[0] if order else None
         seats = []
+        bounties = t.settings.bounty_mode != "none"
         for seat in range(1, table.seat_count + 1):
             marker = " ".join(m for m, s in (("D", button), ("SB", sb), ("BB", bb)) if s == seat)
             entry_id = table.seats.get(seat)
@@ -613,7 +614,6 @@ class TournamentService:
         """Finished entries by place (and the winner once the tournament is over)."""
         return [r for r in standings(self._t) if r.place is not None]
 
-        bounties = t.settings.bounty_mode != "none"
     def prize_pool(self) -> PrizePoolView:
         t = self._t
         return PrizePoolView(
