@@ -3,7 +3,8 @@ says so, tries the server again every second, and once it answers reads the log 
 that was being recorded when it stopped was recorded (once) or not at all.
 
 Nothing acknowledged is lost: a command returns only once the server has committed it. The command in flight when
-the server stopped is the only one in doubt, and the log read back decides it.
+the server stopped is the only one in doubt, and the log read back decides it: the state is folded again from the
+log then, so the console's state no longer holds that command if it was not recorded.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class ServerWatch:
     def message(self) -> str:
         """What the console says while the server is down."""
         text = (f"The database server stopped answering at {self._since()}; nothing recorded before then was lost. "
-                "Retrying every second; until it answers the console shows the tournament as it was, read-only")
+                "Retrying every second; until it answers the console shows what it showed, read-only")
         if self._in_flight:
             text += f". Whether “{self._in_flight}” was recorded is checked when it answers"
         return text
