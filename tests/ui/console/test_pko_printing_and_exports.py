@@ -226,7 +226,7 @@ def test_move_slips_of_the_proposal_and_of_the_moves_accepted(qtbot, console, se
     assert "No move slips to print" in tab.notice.text()
 
 
-def test_printing_with_nothing_to_print_says_so(qtbot, console, session, tmp_path) -> None:
+def test_printing_with_nothing_to_print_says_so(qtbot, console, session, artifacts_dir) -> None:
     pko_night(session, draw=False)
     tables = console.tables_tab
     console.tabs.setCurrentWidget(tables)
@@ -240,6 +240,7 @@ def test_printing_with_nothing_to_print_says_so(qtbot, console, session, tmp_pat
         assert tables.print_slip.isEnabled()
         menu_item(tables.print_slip, item).trigger()
         assert "No move slips to print" in tables.notice.text()
+    console.grab().save(str(artifacts_dir / "pko-nothing-to-print.png"))
     qtbot.keyClick(console, Qt.Key.Key_P, CTRL)
     assert "No seat cards to print" in console.statusBar().currentMessage()
     assert getattr(tables, "pdf_dialog", None) is None and getattr(tables, "print_dialog", None) is None
@@ -265,7 +266,7 @@ def re_enter(qtbot, console, name: str) -> None:
 
 
 def test_the_results_exports_carry_the_money_and_number_the_re_entries(qtbot, console, session, tmp_path,
-                                                                      refusals) -> None:
+                                                                      artifacts_dir, refusals) -> None:
     from tests.ui.console.formats_driving import bust
 
     pko_night(session)
@@ -281,6 +282,7 @@ def test_the_results_exports_carry_the_money_and_number_the_re_entries(qtbot, co
     results = console.results_tab
     console.tabs.setCurrentWidget(results)
     assert [r.name for r in results.model.rows] == ["Ann Lee (3)", "Ann Lee (2)", "Ann Lee"]
+    console.grab().save(str(artifacts_dir / "pko-results-re-entries.png"))
     active(qtbot, console)
     qtbot.keyClick(console, Qt.Key.Key_E, CTRL)
     pick_file(qtbot, results.file_dialog, tmp_path / "thursday.csv")
@@ -321,8 +323,8 @@ def test_the_add_on_message_names_the_add_ons_chips(qtbot, console, session) -> 
     assert console.statusBar().currentMessage() == "Ann Lee took the add-on: 5,000 chips for 20"
 
 
-def test_close_registration_is_off_once_late_registration_ended_and_on_again_after_an_undo(qtbot, console,
-                                                                                         session) -> None:
+def test_close_registration_is_off_once_late_registration_ended_and_on_again_after_an_undo(qtbot, console, session,
+                                                                                         artifacts_dir) -> None:
     pko_night(session)
     tab = console.players_tab
     console.tabs.setCurrentWidget(tab)
@@ -352,6 +354,7 @@ def test_close_registration_is_off_once_late_registration_ended_and_on_again_aft
     players_menu(console).aboutToShow.emit()
     assert not tab.buttons["close_registration"].isEnabled() and not action.isEnabled()
     assert "closed already" in action.toolTip()
+    console.grab().save(str(artifacts_dir / "pko-registration-ended.png"))
 
 
 def write_players(tmp_path: Path, names) -> Path:
@@ -416,3 +419,24 @@ def test_buying_in_from_a_csv_is_refused_once_registration_is_closed(qtbot, cons
     assert not console.registry_buy_in.isChecked()
     pick_file(qtbot, dialog, write_players(tmp_path, ["Zed New", "Yara New"]))
     assert "2 added" in console.statusBar().currentMessage() and len(session.tournament.entries()) == 4
+
+
+def test_the_season_standings_print_through_the_print_dialog(qtbot, console, session, tmp_path) -> None:
+    pko_night(session, players=4)
+    floor = session.tournament
+    session.run(floor.close_registration)
+    entries = floor.entries()
+    for loser in entries[3:0:-1]:
+        session.run(floor.bust, loser.entry_id, [entries[0].entry_id])
+    active(qtbot, console)
+    qtbot.keyClick(console, Qt.Key.Key_L, CTRL)
+    leagues = console.leagues_window
+    leagues.new_league.setText("Thursday League")
+    leagues.new_season.setText("Winter")
+    qtbot.mouseClick(leagues.add_season_button, LEFT)
+    qtbot.mouseClick(leagues.join_button, LEFT)
+    qtbot.mouseClick(leagues.print_button, LEFT)
+    print_to_file(qtbot, leagues.printer_dialog, tmp_path / "standings.pdf")
+    text = " ".join(pdf_pages(tmp_path / "standings.pdf"))
+    assert "Thursday League" in text and all(e.name in text for e in entries)
+    leagues.close()

@@ -338,7 +338,7 @@ class LeaguesWindow(QDialog):
         dialog.accepted.connect(lambda: self.print_to(printer))
         dialog.finished.connect(dialog.deleteLater)
         self.printer_dialog = dialog
-        dialog.open()
+        QDialog.open(dialog)  # QPrintDialog's own open() wants a slot to call
         return dialog
 
     def save_pdf(self, path: Path) -> Path:
