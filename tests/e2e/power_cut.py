@@ -265,6 +265,10 @@ def check_cut(recording: Recording, cut: Cut, folder: Path) -> str | None:
         assert integrity == [("ok",)], integrity
     except AssertionError as failure:
         return f"{cut}: {failure}"
+    except KeyError as missing:  # check_promises found no row for an acknowledged seq
+        return f"{cut}: the acknowledged command #{missing.args[0]} is not in the log"
+    except Exception as failure:  # a tournament the child announced is missing, or the state does not fold
+        return f"{cut}: {type(failure).__name__}: {failure}"
     finally:
         store.close()
     return None
