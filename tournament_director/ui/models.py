@@ -379,6 +379,7 @@ class EntryRow:
     place: int | None = None
     prize: int | None = None
     eliminated_by: str = ""
+    bounty: int | None = None    # the bounty on his head (a bounty tournament, while he is in)
 
 
 ENTRY_COLUMNS: tuple[Column[EntryRow], ...] = (
@@ -389,11 +390,13 @@ ENTRY_COLUMNS: tuple[Column[EntryRow], ...] = (
     Column("Table", lambda r: r.table, numeric=True),
     Column("Seat", lambda r: r.seat, numeric=True),
     Column("Chips", lambda r: r.chips, numeric=True),
+    Column("Bounty", lambda r: r.bounty, numeric=True),
     Column("Rebuys", lambda r: r.rebuys, numeric=True),
     Column("Add-ons", lambda r: r.add_ons, numeric=True),
     Column("Place", lambda r: r.place, numeric=True),
     Column("Eliminated by", lambda r: r.eliminated_by),
 )
+BOUNTY_COLUMN = next(i for i, column in enumerate(ENTRY_COLUMNS) if column.header == "Bounty")
 
 
 @dataclass(frozen=True)

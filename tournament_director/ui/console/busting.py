@@ -1,6 +1,7 @@
 """Busting, from the Players tab or the table map alike: the bust dialog for one player (more can be added when
 several are out on the same hand), the bust recorded through the floor service, and what it decided told in a
-sentence: the places (shared when equal stacks went out together), the moves it calls for, and the end.
+sentence: the places (shared when equal stacks went out together), what the bounties paid, the moves it calls for,
+and the end.
 
 When one player is left while late registration is still open, the director is asked whether to close it and
 finish the tournament (TDA 8-A): nobody can enter any more once it is over.
@@ -67,6 +68,9 @@ class Busting(QObject):
         if winner is not None:
             prize = f", {winner.prize:,}" if winner.prize else ""
             text += f". {winner.name} wins the tournament (1st{prize})"
+        bounties = self.session.bust_bounties([v.entry_id for v in result.busted])
+        if bounties:
+            text += f". {bounties[0].upper()}{bounties[1:]}"
         moves = len(result.proposal.moves)
         if moves:
             text += f"; {moves} move{'s' if moves != 1 else ''} proposed (Tables tab)"

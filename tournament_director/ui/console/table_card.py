@@ -1,5 +1,6 @@
-"""One table of the Tables tab's map: its seats with the button and blind markers, chips, absent and waiting
-players, a "hand done" mark when its station reported the current hand done, and its own "Next hand" button.
+"""One table of the Tables tab's map: its seats with the button and blind markers, chips, the bounty on each head
+in a bounty tournament, absent and waiting players, a "hand done" mark when its station reported the current hand
+done, and its own "Next hand" button.
 
 Each seat is a row the director can click (or reach with the arrow keys): a click selects the player, a double
 click, Enter or B opens the bust dialog for him (Ctrl+B busts the selected seat too).
@@ -26,13 +27,15 @@ OTHER_MARKER = ("#616161", "#ffffff")
 QUIET_GREY = "#616161"       # empty and locked seats: quiet, still readable on the white card
 WAITING_ORANGE = "#bf360c"
 DONE_GREEN = "#2e7d32"       # a table whose station reported the current hand done
+BOUNTY_PURPLE = "#6a1b9a"    # the bounty on a player's head (a bounty tournament): apart from his chips
 SEAT_STYLE = """
 QFrame#seat { background: transparent; border: 2px solid transparent; border-radius: 4px; }
 QFrame#seat:hover { background: #e3f2fd; }
 QFrame#seat[selected="true"] { background: #bbdefb; border-color: #1565c0; }
 QFrame#seat:focus { border-color: #0d47a1; }
 QFrame#seat QLabel { background: transparent; color: #111111; }
-"""
+QFrame#seat QLabel#bounty { color: %s; font-weight: bold; }
+""" % BOUNTY_PURPLE
 
 
 # The map's style sheet, set once on the widget that holds the cards (tables_tab.py).
@@ -58,6 +61,11 @@ def seat_html(s: Any) -> tuple[str, str, str]:
     if s.waiting:
         name += f" <i style='color:{WAITING_ORANGE}'>waits for button</i>"
     return f"{s.seat}", _marker_html(s.marker), name
+
+
+def bounty_text(s: Any) -> str:
+    """The bounty on a seated player's head, as the card shows it beside his chips ("B 75")."""
+    return f"B {s.bounty:,}" if s.bounty is not None and s.name else ""
 
 
 class SeatRow(QFrame):
@@ -88,6 +96,13 @@ class SeatRow(QFrame):
         bold = self.labels[0].font()
         bold.setBold(True)
         self.labels[0].setFont(bold)
+        # the bounty on his head, only in a bounty tournament (the seat's ``bounty`` is None in others)
+        self.bounty = QLabel()
+        self.bounty.setObjectName("bounty")
+        self.bounty.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.bounty.setFixedWidth(56)
+        self.bounty.hide()
+        row.addWidget(self.bounty)
         self.seat: Any = None
         self.entry_id: int | None = None
         self.show_seat(seat)
@@ -103,6 +118,14 @@ class SeatRow(QFrame):
         for label, text in zip(self.labels, (number, marker, name, chips)):
             if label.text() != text:
                 label.setText(text)
+        bounty = bounty_text(seat)
+        if self.bounty.text() != bounty:
+            self.bounty.setText(bounty)
+        if self.bounty.isHidden() != (seat.bounty is None):
+            self.bounty.setHidden(seat.bounty is None)
+        bounty_tip = f"The bounty on {seat.name}'s head: {seat.bounty:,}" if bounty else ""
+        if self.bounty.toolTip() != bounty_tip:
+            self.bounty.setToolTip(bounty_tip)
         if seat.entry_id != self.entry_id or seat.entry_id is None:
             self.entry_id = seat.entry_id
             seated = self.entry_id is not None
@@ -116,7 +139,8 @@ class SeatRow(QFrame):
             self.setToolTip(tip)
 
     def text(self) -> str:
-        return " ".join(label.text() for label in self.labels)
+        bounty = f" {self.bounty.text()}" if self.bounty.text() else ""
+        return " ".join(label.text() for label in self.labels) + bounty
 
     def set_selected(self, on: bool) -> None:
         value = "true" if on else "false"
@@ -201,8 +225,10 @@ class TableCard(QFrame):
         note = f"<div style='color:#c62828'><b>{html.escape(table.note)}</b></div>" if table.note else ""
         done = (f" &nbsp; <span style='background:{DONE_GREEN};color:#ffffff;font-weight:bold'>&nbsp;hand done"
                 f"&nbsp;</span>" if hand_done else "")
+        legend = (f" &nbsp; <span style='color:{BOUNTY_PURPLE}'><b>B</b> = bounty</span>"
+                  if any(seat.bounty is not None for seat in table.seats) else "")
         header = (f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
-                  f"&nbsp; hand {table.hand_number}{done}</div>{note}")
+                  f"&nbsp; hand {table.hand_number}{done}{legend}</div>{note}")
         if self.label.text() != header:
             self.label.setText(header)
         for row, seat in zip(self.seat_rows, table.seats):

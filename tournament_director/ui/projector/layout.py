@@ -1,6 +1,6 @@
 """What the projector paints, laid out for any screen size and aspect ratio: the dark palette, every text in its
-own rectangle with a font that fits it (level, blinds, time, next level, players, prize pool, payouts), and the
-painting of that layout."""
+own rectangle with a font that fits it (level, blinds, time, next level, players, prize pool, payouts, in a bounty
+tournament the bounties in play and the biggest), and the painting of that layout."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from PySide6.QtGui import QPainter
 
 from tournament_director.services.results import ordinal
 from tournament_director.ui.projector.drawing import Palette, Panel, PlacedText, ProjectorLayout, _common_font
-from tournament_director.ui.projector.screens import moves_panel, news_panel, seating_screen, winner_screen
+from tournament_director.ui.projector.screens import (
+    heads_panel, heads_panel_height, moves_panel, news_panel, seating_screen, winner_screen,
+)
 from tournament_director.ui.projector.view import (
     ProjectorView,
     ante_text,
@@ -76,8 +78,10 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
     figures_h = 0.12 if view.on_break else 0.13 + 0.075
     notice_h = (0.075 if view.on_break else 0.055) if view.notice else 0.0
     payout_line_h = 0.045 if not wide and view.payouts else 0.0
+    heads_line_h = 0.045 if not wide and view.biggest_heads else 0.0
     band_share = 0.12 if h > w else 0.1
-    time_share = 1.0 - 0.09 - level_h - paused_h - figures_h - next_h - notice_h - payout_line_h - band_share
+    time_share = (1.0 - 0.09 - level_h - paused_h - figures_h - next_h - notice_h - payout_line_h - heads_line_h
+                  - band_share)
 
     y = y0 + inner_h * 0.09
     # Level line (before the scheduled start: what the big digits count down to).
@@ -133,10 +137,17 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
         y += inner_h * notice_h
     payout_line_rect = QRectF(x0, y, main_w, inner_h * payout_line_h)
     y += inner_h * payout_line_h
+    if heads_line_h:
+        line = "   ".join(f"{name} {format_chips(bounty)}" for name, bounty in view.biggest_heads)
+        layout.add("heads-line", QRectF(x0, y, main_w, inner_h * heads_line_h), f"Biggest bounties:   {line}",
+                   p.break_accent, bold=False)
+        y += inner_h * heads_line_h
     band_top = y + inner_h * 0.005
 
     stats = [("PLAYERS", players_text(view)), ("AVERAGE STACK", format_chips(view.average_stack)),
              ("PRIZE POOL", format_chips(view.prize_pool))]
+    if view.bounties_in_play is not None:
+        stats.append(("BOUNTIES IN PLAY", format_chips(view.bounties_in_play)))
     band_h = y0 + inner_h - band_top
     cell_w = main_w / len(stats)
     cells = [QRectF(x0 + i * cell_w + margin * 0.2, band_top, cell_w - margin * 0.4, band_h)
@@ -156,13 +167,21 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
         side = QRectF(x0 + main_w + margin, y0 + inner_h * 0.09, side_w, inner_h * 0.91)
         if view.moves:
             moves_panel(layout, side, view, p, inner_h)
-        elif view.chip_leader is not None or view.knockouts:
-            news_h = inner_h * (0.36 if view.knockouts else 0.12)
-            _payout_column(layout, QRectF(side.left(), side.top(), side.width(), side.height() - news_h - margin * 0.4),
-                           payouts, inner_h)
-            news_panel(layout, QRectF(side.left(), side.bottom() - news_h, side.width(), news_h), view, p, inner_h)
         else:
-            _payout_column(layout, side, payouts, inner_h)
+            # the payouts on top, then the biggest bounties, then the chip leader and the latest knockouts
+            gap = margin * 0.4
+            news_h = 0.0
+            if view.chip_leader is not None or view.knockouts:
+                news_h = inner_h * ((0.27 if view.biggest_heads else 0.36) if view.knockouts else 0.12)
+            heads_h = heads_panel_height(view, inner_h)
+            payouts_h = side.height() - news_h - heads_h - gap * ((news_h > 0) + (heads_h > 0))
+            _payout_column(layout, QRectF(side.left(), side.top(), side.width(), payouts_h), payouts, inner_h)
+            if heads_h:
+                heads_panel(layout, QRectF(side.left(), side.top() + payouts_h + gap, side.width(), heads_h), view, p,
+                            inner_h)
+            if news_h:
+                news_panel(layout, QRectF(side.left(), side.bottom() - news_h, side.width(), news_h), view, p,
+                           inner_h)
     elif payouts:
         line = "   ".join(f"{ordinal(pl)} {format_chips(am)}" for pl, am in payouts[:6])
         layout.add("payout-line", payout_line_rect, line, p.dim, bold=False)

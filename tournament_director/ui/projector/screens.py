@@ -1,6 +1,6 @@
 """The projector's other screens and panels, beside the clock (layout.py): the winner with the final results, the
 seating chart after the draw (pages of names with their table and seat), who moves where after a table breaks,
-and the side panel's chip leader and recent knockouts. Every text gets its own rectangle and a fitted font."""
+and the side panel's biggest bounties, chip leader and recent knockouts. Every text gets its own rectangle and a fitted font."""
 
 from __future__ import annotations
 
@@ -112,6 +112,27 @@ def moves_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
     if len(shown) < len(moves):
         layout.add("moves-more", QRectF(side.left(), top + len(shown) * row_h, side.width(), row_h),
                    f"… {len(moves) - len(shown)} more: see the Tables", p.dim, bold=False)
+
+
+def heads_panel_height(view: ProjectorView, inner_h: float) -> float:
+    """The height of the biggest bounties' panel (0 without them): a title and a line per head."""
+    return inner_h * 0.045 * (1.1 + len(view.biggest_heads)) if view.biggest_heads else 0.0
+
+
+def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
+    """The biggest bounties of a progressive knockout: who carries the most on his head, in the side column."""
+    p = palette
+    layout.panels.append(Panel(side, p.panel))
+    line_h = inner_h * 0.045
+    layout.add("heads-title", QRectF(side.left(), side.top(), side.width(), line_h * 0.9), "BIGGEST BOUNTIES", p.dim,
+               bold=False)
+    top = side.top() + line_h
+    x, width = side.left() + side.width() * 0.05, side.width() * 0.9
+    row_h = line_h
+    cells = [(name, QRectF(x, top + i * row_h, width * 0.64, row_h), format_chips(bounty),
+              QRectF(x + width * 0.65, top + i * row_h, width * 0.35, row_h))
+             for i, (name, bounty) in enumerate(view.biggest_heads)]
+    _two_columns(layout, "head", cells, p.text, p.break_accent, 0.75)
 
 
 def news_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:

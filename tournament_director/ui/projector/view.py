@@ -44,6 +44,8 @@ class ProjectorView:
     moves: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, from table, seat, to table, seat)
     moves_title: str = ""                               # "Table 3 breaks", "Final table"
     page: int = 0                                       # which page of a long seating chart is up
+    bounties_in_play: int | None = None                 # a bounty tournament: the bounties on the heads still in
+    biggest_heads: tuple[tuple[str, int], ...] = ()     # (name, bounty), the biggest first (a progressive knockout)
 
 
 def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
@@ -130,6 +132,9 @@ def news_fields(session: Any, force_seating: bool = False, seating_chart: bool =
         "knockouts": tuple((k.place_text, k.name, f"by {' & '.join(k.eliminated_by)}" if k.eliminated_by else "")
                            for k in news.knockouts),
     }
+    if news.bounties is not None:
+        fields["bounties_in_play"] = news.bounties.in_play
+        fields["biggest_heads"] = tuple((head.name, head.bounty) for head in news.bounties.biggest)
     if news.winner is not None:
         fields["winner"] = (news.winner.name, news.winner.prize)
         fields["results"] = news.result_rows
