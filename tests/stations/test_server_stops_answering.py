@@ -78,3 +78,23 @@ def test_a_station_refuses_while_its_server_is_down_and_goes_on_once_it_answers(
         floor.close()
     failures = [r for r in caplog.records if r.levelno >= logging.ERROR or "after a failed write" in r.getMessage()]
     assert failures == [], [f"{r.name}: {r.getMessage()}" for r in failures]
+
+
+def test_a_refusal_from_the_server_itself_is_not_taken_for_a_server_that_stopped_answering(pg_url) -> None:
+    """A lock that does not come in time is the server answering: the station must not turn read-only for it."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.exc import OperationalError
+
+    from tournament_director.store.server import connection_lost
+
+    engine = create_engine(pg_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    try:
+        with engine.connect() as holder, engine.connect() as waiter:
+            holder.execute(text("SELECT pg_advisory_lock(4242)"))
+            waiter.execute(text("SET lock_timeout = 50"))
+            with pytest.raises(OperationalError) as refused:
+                waiter.execute(text("SELECT pg_advisory_lock(4242)"))
+            assert not connection_lost(refused.value), refused.value
+            holder.execute(text("SELECT pg_advisory_unlock(4242)"))
+    finally:
+        engine.dispose()

@@ -53,8 +53,17 @@ def connection_lost(error: BaseException) -> bool:
     import psycopg
 
     if isinstance(error, DBAPIError):
-        return bool(error.connection_invalidated) or isinstance(error, (OperationalError, InterfaceError))
-    return isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError))
+        if error.connection_invalidated:
+            return True
+        if not isinstance(error, (OperationalError, InterfaceError)):
+            return False
+        error = error.orig if error.orig is not None else error
+    if not isinstance(error, (psycopg.OperationalError, psycopg.InterfaceError)):
+        return False
+    # the server's own refusals (a lock timeout, a deadlock) carry their SQLSTATE; a lost connection has none, or
+    # says the connection failed (class 08) or the server is shutting down or starting (57P01 to 57P03)
+    state = getattr(error, "sqlstate", None)
+    return state is None or state.startswith("08") or state in ("57P01", "57P02", "57P03")
 
 
 def libpq_url(url: str) -> str:
