@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
+from tournament_director.services.bounties import bounty_board
 from tournament_director.services.chip_counts import latest_call
 
 FORMAT = "tournament-director/room-state"
@@ -117,6 +118,17 @@ def clock_state(session: Any) -> dict[str, Any] | None:
     }
 
 
+def bounties_state(floor: Any) -> dict[str, Any] | None:
+    """The bounties in play and the biggest heads (a progressive knockout); None without bounties."""
+    board = bounty_board(floor)
+    if board is None:
+        return None
+    return {
+        "progressive": board.progressive, "in_play": board.in_play, "bounty": board.bounty,
+        "biggest": [{"name": head.name, "bounty": head.bounty, "table": head.table} for head in board.biggest],
+    }
+
+
 def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = None) -> dict[str, Any]:
     """The room state of the tournament in front of the director (``tournament`` null when none is open)."""
     as_of = _iso(wall or datetime.now(UTC))
@@ -124,6 +136,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
         "format": FORMAT, "version": VERSION, "as_of": as_of, "sequence": None, "tournament": None,
         "clock": None, "figures": None, "payouts": [], "players": [], "results": [], "moves": [],
         "notices": {"hand_for_hand": False, "final_table": False, "finished": False, "chip_count": None},
+        "bounties": None,
     }
     floor = session.tournament if session is not None else None
     if floor is None:
@@ -156,6 +169,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
          "eliminated_by": list(r.eliminated_by), "busted_at": _iso_text(r.bust_time)}
         for r in sorted(floor.results(), key=lambda r: (r.place, r.name.casefold()))
     ]
+    state["bounties"] = bounties_state(runner.state.floor)
     call = latest_call(runner)
     finished = floor.finished
     state["notices"] = {

@@ -216,6 +216,25 @@ const Room = (() => {
     document.title = state && state.tournament ? `${state.tournament.name}: clock` : "Tournament clock";
   }
 
+  // A bounty tournament: the bounties in play and the biggest heads; nothing at all in another tournament.
+  function renderBounties() {
+    const bounties = state && state.bounties;
+    const section = document.getElementById("bounties");
+    if (section) section.hidden = !bounties;
+    if (!bounties) return;
+    setText("bounties-in-play", chips(bounties.in_play));
+    const rows = bounties.biggest.map((head) => {
+      const row = el("li", "head");
+      row.append(el("span", "head-name", head.name));
+      if (head.table !== null && head.table !== undefined) row.append(el("span", "head-table", `table ${head.table}`));
+      row.append(el("span", "head-bounty", chips(head.bounty)));
+      return row;
+    });
+    const key = rows.map((row) => row.textContent).join("|");
+    const host = document.getElementById("biggest-heads");
+    if (host && host.dataset.key !== key) { host.dataset.key = key; host.replaceChildren(...rows); }
+  }
+
   function renderPayouts(limit) {
     const payouts = (state && state.payouts) || [];
     const shown = payouts.slice(0, limit || payouts.length);
@@ -249,6 +268,7 @@ const Room = (() => {
     renderClock();
     renderNotices();
     renderFigures();
+    renderBounties();
   }
 
   function start(page) {
