@@ -129,7 +129,10 @@ def reading(real: Path, header: bytes | None = None, *, timeout: float = 1.0) ->
                 shutil.copyfile(real, copy)
                 shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
             except OSError as error:
-                raise FileProblem("unreadable", f"it and its log {wal.name} cannot be read ({_reason(error)})") from None
+                raise FileProblem("unreadable", f"its log {wal.name} is to be replayed (its {shm.name} is missing), "
+                                                f"and the copy read for that could not be made in {folder} "
+                                                f"({_reason(error)}); make room there, or set TMPDIR to a folder "
+                                                "with room") from None
             connection = _connect(copy.as_uri(), timeout)
             try:
                 yield connection
