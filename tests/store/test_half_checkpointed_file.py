@@ -131,3 +131,26 @@ def test_the_smoke_test_passes_on_a_half_checkpointed_file_and_leaves_it_alone(h
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"smoke test passed on a copy of {database}" in result.stdout
     assert fingerprints(database.parent) == before
+
+
+def test_a_log_that_cannot_be_copied_to_be_read_is_a_clear_refusal(half_checkpointed, tmp_path: Path, monkeypatch):
+    """Where the temporary copy cannot be made (no room, no such folder), the refusal says where and what to do,
+    and the file keeps every byte."""
+    import tempfile
+
+    from tournament_director.store import DatabaseRefused
+
+    database, _acknowledged = half_checkpointed
+    before = fingerprints(database.parent)
+    not_a_folder = tmp_path / "not-a-folder"
+    not_a_folder.write_text("a file where the temporary folder should be")
+    monkeypatch.setattr(tempfile, "tempdir", str(not_a_folder))
+
+    with pytest.raises(DatabaseRefused) as refused:
+        Store.open(database, backup_dir=tmp_path / "backups")
+
+    message = str(refused.value)
+    assert refused.value.reason == "unreadable", message
+    assert "night.sqlite-wal is to be replayed" in message and str(not_a_folder) in message
+    assert "set TMPDIR to a folder with room" in message and "Traceback" not in message
+    assert fingerprints(database.parent) == before

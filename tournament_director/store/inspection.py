@@ -123,16 +123,23 @@ def reading(real: Path, header: bytes | None = None, *, timeout: float = 1.0) ->
     in_wal_mode = len(header) >= 20 and _WAL_FORMAT in (header[18], header[19])
     wal, shm = (real.with_name(real.name + suffix) for suffix in ("-wal", "-shm"))
     if in_wal_mode and _has_content(wal) and not shm.exists():
-        with tempfile.TemporaryDirectory(prefix="td-inspect-") as folder:
+        def no_copy(error: OSError) -> FileProblem:
+            return FileProblem("unreadable", f"its log {wal.name} is to be replayed (its {shm.name} is missing), and "
+                                             f"the copy read for that could not be made in {tempfile.gettempdir()} "
+                                             f"({_reason(error)}); make room there, or set TMPDIR to a folder with "
+                                             "room")
+
+        try:
+            scratch = tempfile.TemporaryDirectory(prefix="td-inspect-")
+        except OSError as error:
+            raise no_copy(error) from None
+        with scratch as folder:
             copy = Path(folder) / real.name
             try:
                 shutil.copyfile(real, copy)
                 shutil.copyfile(wal, copy.with_name(copy.name + "-wal"))
             except OSError as error:
-                raise FileProblem("unreadable", f"its log {wal.name} is to be replayed (its {shm.name} is missing), "
-                                                f"and the copy read for that could not be made in {folder} "
-                                                f"({_reason(error)}); make room there, or set TMPDIR to a folder "
-                                                "with room") from None
+                raise no_copy(error) from None
             connection = _connect(copy.as_uri(), timeout)
             try:
                 yield connection
