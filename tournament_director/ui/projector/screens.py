@@ -5,6 +5,7 @@ and the side panel's biggest bounties, chip leader and recent knockouts. Every t
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 
 from tournament_director.ui.projector.drawing import Panel, ProjectorLayout, _common_font
 from tournament_director.ui.projector.view import ProjectorView, format_chips
@@ -128,11 +129,18 @@ def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
                bold=False)
     top = side.top() + line_h
     x, width = side.left() + side.width() * 0.05, side.width() * 0.9
-    row_h = line_h
-    cells = [(name, QRectF(x, top + i * row_h, width * 0.64, row_h), format_chips(bounty),
-              QRectF(x + width * 0.65, top + i * row_h, width * 0.35, row_h))
-             for i, (name, bounty) in enumerate(view.biggest_heads)]
-    _two_columns(layout, "head", cells, p.text, p.break_accent, 0.75)
+    names = [(name, QRectF(x, top + i * line_h, width * 0.64, line_h)) for i, (name, _) in enumerate(view.biggest_heads)]
+    amounts = [(format_chips(bounty), QRectF(x + width * 0.65, top + i * line_h, width * 0.35, line_h))
+               for i, (_, bounty) in enumerate(view.biggest_heads)]
+    # one size for the names, never below half the line: a name too long for it is cut short with "…"
+    name_font = _common_font(names, ratio=0.75)
+    name_font.setPixelSize(max(name_font.pixelSize(), int(line_h * 0.5)))
+    metrics = QFontMetricsF(name_font)
+    amount_font = _common_font(amounts, ratio=0.75)
+    for i, ((name, name_rect), (amount, amount_rect)) in enumerate(zip(names, amounts)):
+        shown = metrics.elidedText(name, Qt.TextElideMode.ElideRight, name_rect.width() * 0.98)
+        layout.add(f"head-name:{i}", name_rect, shown, p.text, align=LEFT, font=name_font)
+        layout.add(f"head:{i}", amount_rect, amount, p.break_accent, align=RIGHT, font=amount_font)
 
 
 def news_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
