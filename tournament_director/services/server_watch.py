@@ -63,15 +63,19 @@ class ServerWatch:
                              "recorded until it answers again; retrying")
 
     def try_again(self, reconnect: Callable[[], bool | None]) -> bool:
-        """While down, at most every RETRY_SECONDS: ``reconnect`` (which returns whether the write in flight was
-        recorded, None when none was). True once the server answers again; ``take_news`` then says so."""
+        """While down, at most every RETRY_SECONDS (less often after a try that waited for a network that is gone):
+        ``reconnect``, which returns whether the write in flight was recorded (None when none was). True once the
+        server answers again; ``take_news`` then says so."""
         if not self.down or self._monotonic() < self._next_try:
             return False
-        self._next_try = self._monotonic() + self.RETRY_SECONDS
+        started = self._monotonic()
         try:
             recorded = reconnect()
         except Exception as error:
             if connection_lost(error):
+                # a try that waited (a network gone, not a server refusing at once) is not repeated every second
+                took = self._monotonic() - started
+                self._next_try = self._monotonic() + self.RETRY_SECONDS + 4 * took
                 return False
             raise
         in_flight, since = self._in_flight, self._since()

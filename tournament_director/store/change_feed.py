@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import psycopg
 
-from tournament_director.store.server import CHANNEL, NEW_TOURNAMENT, libpq_url
+from tournament_director.store.server import CHANNEL, CONNECT_TIMEOUT_SECONDS, NEW_TOURNAMENT, libpq_url
 
 
 @dataclass
@@ -25,7 +25,7 @@ class FeedNews:
 
 class ChangeFeed:
     def __init__(self, url: str) -> None:
-        self._connection = psycopg.connect(libpq_url(url), autocommit=True)
+        self._connection = psycopg.connect(libpq_url(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT_SECONDS)
         self._connection.execute(f"LISTEN {CHANNEL}")
 
     def fileno(self) -> int:

@@ -33,6 +33,9 @@ TURN_LOCK = 0x7464_0002
 # How long an append waits for another station's turn before giving up (a station that stopped answering while
 # holding it must not freeze the others): its connection's end releases the turn anyway.
 TURN_WAIT_SECONDS = 5.0
+# How long a connection to the server may take before it is given up: a server whose network is gone must not hold
+# the console for the operating system's minutes-long wait.
+CONNECT_TIMEOUT_SECONDS = 3
 
 
 def is_server_url(location: object) -> bool:
@@ -82,7 +85,8 @@ def open_server(url: str) -> Engine:
     """An engine on the server's database, its schema brought up to date; raises ServerRefused."""
     where = shown(url)
     try:
-        engine = create_engine(_driver_url(url), pool_pre_ping=True)
+        engine = create_engine(_driver_url(url), pool_pre_ping=True,
+                               connect_args={"connect_timeout": CONNECT_TIMEOUT_SECONDS})
     except (ArgumentError, ImportError) as error:
         raise ServerRefused(where, "bad-url", f"it is not a PostgreSQL address ({error})") from None
     try:
