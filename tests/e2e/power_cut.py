@@ -115,7 +115,7 @@ def _ops_of(name: str, args: str, result: int, line: str, folder: Path) -> list[
     fd = _FD.match(args)
     target = _in_folder(_decode(fd.group(2)), folder) if fd else None
     if name in ("pwrite64", "write") and fd and fd.group(1) == "1":
-        return [Op("ack", data=_decode(text)) for text in [_TEXT.search(args).group(1)]]  # type: ignore[union-attr]
+        return [Op("ack", data=_decode(_TEXT.search(args).group(1)))]  # type: ignore[union-attr]
     if name == "openat":
         opened = re.search(r"= \d+<((?:\\x[0-9a-f]{2})+)>", line)
         path = _in_folder(_decode(opened.group(1)), folder) if opened else None
