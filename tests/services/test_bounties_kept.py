@@ -101,11 +101,11 @@ def test_what_each_bust_paid_is_told_as_the_domain_split_it(tmp_path) -> None:
     floor = session.tournament
     try:
         session.run(floor.bust, 2, [1])
-        assert session.bust_bounties([2]) == "Ann Lee takes 25 in cash and now carries a bounty of 75"
+        assert session.bust_bounties([2]) == "Ann Lee takes 25 in cash, bounty now 75"
         # a split pot: each half split evenly, the odd unit to the first named; two out on one hand: Ann told once
         session.run(floor.bust_many, [(3, [4, 1]), (5, [1])])
-        assert session.bust_bounties([3, 5]) == ("Di Ng takes 13 in cash and now carries a bounty of 63; "
-                                                 "Ann Lee takes 37 in cash and now carries a bounty of 112")
+        assert session.bust_bounties([3, 5]) == ("Di Ng takes 13 in cash, bounty now 63; "
+                                                 "Ann Lee takes 37 in cash, bounty now 112")
         t = session.runner.state.floor
         assert (t.entries[1].bounty_won, t.entries[4].bounty_won) == (25 + 12 + 25, 13)
         session.run(floor.bust, 6, [])
@@ -123,7 +123,7 @@ def test_what_each_bust_paid_is_told_as_the_domain_split_it(tmp_path) -> None:
         assert bounty_board(t).in_play == 0 and bounty_board(t).biggest == ()
         # the Log: each bust's sentence with what it paid; a bust undone says nothing of bounties
         sentences = [h.description for h in session.history() if h.event_type == "entry.busted"]
-        assert sentences[0] == "Bo Li out, eliminated by Ann Lee. Ann Lee takes 25 in cash and now carries a bounty of 75"
+        assert sentences[0] == "Bo Li out, eliminated by Ann Lee. Ann Lee takes 25 in cash, bounty now 75"
         session.undo()
         undone = [h for h in session.history() if h.event_type == "entry.busted" and h.undone]
         assert undone and undone[-1].description == "Di Ng out, eliminated by Ann Lee"

@@ -1,6 +1,6 @@
 """The bounties of a knockout tournament as the screens tell them: the bounty on each head (the Players tab and
-the table cards read it from the entries), what a bust paid ("Ann Lee takes 25 in cash and now carries a bounty of
-75"), and for the room's screens the bounties still in play with the biggest heads.
+the table cards read it from the entries), what a bust paid ("Ann Lee takes 25 in cash, bounty now 75"), and for
+the room's screens the bounties still in play with the biggest heads.
 
 Nothing here looks at every entry: the floor keeps the bounties on heads as a running figure and follows the
 biggest heads through the entries each event changed (domain/floor/bounty_heads.py), and each bust group records
@@ -52,7 +52,7 @@ def _names(names: list[str]) -> str:
 
 def bust_bounties_text(floor: FloorRecords, entry_ids: Iterable[int]) -> str:
     """What the busts of ``entry_ids`` (out on one hand, as recorded) paid in bounties, each eliminator once:
-    "Ann Lee takes 25 in cash and now carries a bounty of 75" in a progressive knockout, "Ann Lee takes 50 bounty"
+    "Ann Lee takes 25 in cash, bounty now 75" in a progressive knockout, "Ann Lee takes 50 bounty"
     with a fixed bounty; a bust nobody is named for leaves its bounty unclaimed; the end adds the bounty the winner
     keeps. Empty without bounties, or when nothing is recorded for them (a bust undone since)."""
     t = floor
@@ -90,8 +90,7 @@ def bust_bounties_text(floor: FloorRecords, entry_ids: Iterable[int]) -> str:
         elif not progressive:
             parts.append(took)
         else:
-            parts.append(f"{took} and now carries a bounty of {after:,}" if took
-                         else f"{name} now carries a bounty of {after:,}")
+            parts.append(f"{took}, bounty now {after:,}" if took else f"{name}'s bounty now {after:,}")
     parts += unclaimed
     if kept and winner is None:  # the last bust named nobody: the winner is found once, at the end
         name = next(e for e in t.entries.values() if not e.busted).name

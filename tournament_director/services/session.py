@@ -429,8 +429,8 @@ class DirectorSession:
         return Results(self._runner.state.floor) if self._runner is not None else None
 
     def bust_bounties(self, entry_ids: Iterable[int]) -> str:
-        """What the busts of ``entry_ids`` paid in bounties ("Ann Lee takes 25 in cash and now carries a bounty of
-        75"); empty in a tournament without bounties."""
+        """What the busts of ``entry_ids`` paid in bounties ("Ann Lee takes 25 in cash, bounty now 75"); empty in a
+        tournament without bounties."""
         return bust_bounties_text(self._runner.state.floor, entry_ids) if self._runner is not None else ""
 
     def room_news(self, seating_chart: SeatingChartWanted = "when due") -> RoomNews | None:

@@ -122,7 +122,7 @@ def test_the_console_and_the_projector_show_every_bounty_and_what_each_knockout_
 
     # One eliminator: half of Bruno's 50 in cash, half onto Ann's head.
     bust(qtbot, window, "Bruno Alves", "Ann Lee")
-    assert "Ann Lee takes 25 in cash and now carries a bounty of 75" in said(window), said(window)
+    assert "Ann Lee takes 25 in cash, bounty now 75" in said(window), said(window)
     assert bounty_cells(window)["Ann Lee"] == "75" and busted_cell(window, "Bruno Alves") == ""
 
     # A split pot: Chloé's bounty shared by two eliminators, the odd unit to the first named.
@@ -136,10 +136,13 @@ def test_the_console_and_the_projector_show_every_bounty_and_what_each_knockout_
     heads[first] += onto_1
     heads[second] += onto_2
     qtbot.mouseClick(ok(dialog), LEFT)
-    assert (f"{first} takes {cash_1} in cash and now carries a bounty of {heads[first]}; "
-            f"{second} takes {cash_2} in cash and now carries a bounty of {heads[second]}") in said(window), said(window)
+    assert (f"{first} takes {cash_1} in cash, bounty now {heads[first]}; "
+            f"{second} takes {cash_2} in cash, bounty now {heads[second]}") in said(window), said(window)
     assert bounty_cells(window)["Ann Lee"] == str(heads["Ann Lee"])
     assert bounty_cells(window)["Dmitri Volkov"] == str(heads["Dmitri Volkov"])
+    bar = window.statusBar()  # the whole sentence reads in the status bar of the 1,600-pixel console
+    assert bar.fontMetrics().horizontalAdvance(said(window)) < bar.width(), said(window)
+    bar.grab().save(str(artifacts_dir / "pko-split-said.png"))
 
     # Two players out on one hand, both by Ann: she is told once, with both cash shares and her bounty after both.
     dialog = open_bust_dialog(qtbot, window, "Esther Lindqvist")
@@ -149,9 +152,10 @@ def test_the_console_and_the_projector_show_every_bounty_and_what_each_knockout_
     tick(qtbot, dialog, "Ann Lee")
     qtbot.mouseClick(ok(dialog), LEFT)
     heads["Ann Lee"] += 2 * (BOUNTY // 2)
-    assert f"Ann Lee takes {2 * (BOUNTY // 2)} in cash and now carries a bounty of {heads['Ann Lee']}" in said(window)
+    assert f"Ann Lee takes {2 * (BOUNTY // 2)} in cash, bounty now {heads['Ann Lee']}" in said(window)
     assert "Esther Lindqvist" in said(window) and "Farid Haddad" in said(window)
     assert said(window).count("Ann Lee takes") == 1
+    window.grab().save(str(artifacts_dir / "pko-bust-said.png"))
     window.tabs.setCurrentWidget(tab)
     tab.search.clear()
     window.players_tab.grab().save(str(artifacts_dir / "pko-players-bounty-column.png"))
@@ -195,7 +199,7 @@ def test_the_console_and_the_projector_show_every_bounty_and_what_each_knockout_
     qtbot.keyClick(window, Qt.Key.Key_7, CTRL)
     window.log_tab.refresh()
     sentences = [row.description for row in window.log_tab.model.rows if row.event_type == "entry.busted"]
-    assert "Bruno Alves out, eliminated by Ann Lee. Ann Lee takes 25 in cash and now carries a bounty of 75" \
+    assert "Bruno Alves out, eliminated by Ann Lee. Ann Lee takes 25 in cash, bounty now 75" \
         in sentences, sentences
     assert f"Grace O'Malley out. The bounty of {BOUNTY} on Grace O'Malley goes unclaimed" in sentences
 
