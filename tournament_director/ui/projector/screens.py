@@ -1,6 +1,7 @@
 """The projector's other screens and panels, beside the clock (layout.py): the winner with the final results, the
 seating chart after the draw (pages of names with their table and seat), who moves where after a table breaks,
-and the side panel's biggest bounties, chip leader and recent knockouts. Every text gets its own rectangle and a fitted font."""
+and the side panel's biggest bounties, chip leader and recent knockouts. Every text gets its own rectangle and a
+fitted font."""
 
 from __future__ import annotations
 
@@ -129,7 +130,8 @@ def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
                bold=False)
     top = side.top() + line_h
     x, width = side.left() + side.width() * 0.05, side.width() * 0.9
-    names = [(name, QRectF(x, top + i * line_h, width * 0.64, line_h)) for i, (name, _) in enumerate(view.biggest_heads)]
+    names = [(name, QRectF(x, top + i * line_h, width * 0.64, line_h))
+             for i, (name, _) in enumerate(view.biggest_heads)]
     amounts = [(format_chips(bounty), QRectF(x + width * 0.65, top + i * line_h, width * 0.35, line_h))
                for i, (_, bounty) in enumerate(view.biggest_heads)]
     # one size for the names, never below half the line: a name too long for it is cut short with "…"
