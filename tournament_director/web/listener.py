@@ -84,6 +84,8 @@ class Listener(QTcpServer):
 
     HEAD_LIMIT = 16384
     HEAD_TIMEOUT_MS = 10_000
+    PAGE_READ_BUFFER = 65536
+    ACCEPT_BATCH = 32
 
     def __init__(self, websockets: QWebSocketServer, http: Callable[[Request], Response], limits: ConnectionLimits,
                  check_upgrade: Callable[[dict[str, str]], str | None], parent: QObject | None = None) -> None:
@@ -96,7 +98,10 @@ class Listener(QTcpServer):
         self._held: dict[object, _Held] = {}   # every connection on the HTTP side, waiting or served
         self._held_by_address: Counter[str] = Counter()
         self._pages_by_address: Counter[str] = Counter()
+        self._page_sockets: dict[tuple[str, int], QTcpSocket] = {}   # (address, port) -> socket, until taken
         self.shed = 0       # connections dropped to make room, since the start
+        self._admitting = False
+        self.setMaxPendingConnections(self.ACCEPT_BATCH)
         self.refused = 0    # WebSocket pages refused past a cap, or for their Host or Origin
 
     # ----- what it holds ---------------------------------------------------------------------------------------
@@ -136,10 +141,24 @@ class Listener(QTcpServer):
 
     # ----- accepting -----------------------------------------------------------------------------------------------
     def incomingConnection(self, handle: int) -> None:  # noqa: N802 - Qt override
+        """Qt accepts until the system's queue is empty, or until ``ACCEPT_BATCH`` wait here: each batch is
+        admitted on the next turn of the event loop, so a flood of connections cannot hold the loop (the clock,
+        the pushes to the pages) for longer than a batch."""
         socket = QTcpSocket(self)
         if not socket.setSocketDescriptor(handle):
             socket.deleteLater()
             return
+        self.addPendingConnection(socket)
+        if not self._admitting:
+            self._admitting = True
+            QTimer.singleShot(0, self._admit_batch)
+
+    def _admit_batch(self) -> None:
+        self._admitting = False
+        while self.hasPendingConnections():
+            self._admit(self.nextPendingConnection())
+
+    def _admit(self, socket: QTcpSocket) -> None:
         address = client_address(socket.peerAddress())
         self._make_room(address)
         timer = QTimer(socket)
@@ -212,10 +231,20 @@ class Listener(QTcpServer):
             socket.disconnected.connect(socket.deleteLater)
             return
         self._pages_by_address[address] += 1
-        socket.destroyed.connect(lambda _object=None, a=address: self._page_gone(a))
+        socket.setReadBufferSize(self.PAGE_READ_BUFFER)   # a page's flood is read a piece at a time, between events
+        port = socket.peerPort()
+        self._page_sockets[(address, port)] = socket
+        # The WebSocket server disconnects every signal of the socket it takes: a child tells when it goes.
+        sentinel = QObject(socket)
+        sentinel.destroyed.connect(lambda _object=None, a=address, p=port: self._page_gone(a, p))
         self._websockets.handleConnection(socket)
 
-    def _page_gone(self, address: str) -> None:
+    def take_page_socket(self, address: QHostAddress, port: int) -> QTcpSocket | None:
+        """The TCP socket under a page's WebSocket, once (the WebSocket server keeps it out of sight)."""
+        return self._page_sockets.pop((client_address(address), port), None)
+
+    def _page_gone(self, address: str, port: int) -> None:
+        self._page_sockets.pop((address, port), None)
         self._pages_by_address[address] -= 1
         if self._pages_by_address[address] <= 0:
             del self._pages_by_address[address]
@@ -223,6 +252,8 @@ class Listener(QTcpServer):
     def shutdown(self) -> None:
         """Stop listening and drop every connection still on the HTTP side or still sending its head."""
         self.close()
+        while self.hasPendingConnections():
+            self.nextPendingConnection().abort()
         for key, held in list(self._held.items()):
             self._release(key)
             held.shed()

@@ -24,6 +24,7 @@ The state is built even with no page connected: it notes the seats, so that a mo
 
 from __future__ import annotations
 
+import contextlib
 import html
 import io
 import json
@@ -129,6 +130,7 @@ class RoomServer(QObject):
         self.guard = RequestGuard(lambda: self._own_hosts)
         self.limits: ConnectionLimits | None = None   # None: ConnectionLimits.for_this_process() at start
         self._acting_from = ""   # the address of the station request being answered
+        self._switching_off = False
         self._last_key: tuple[Any, ...] | None = None
         self._last_push = float("-inf")   # time.monotonic() of the last state built for the pages
         self._push_timer = QTimer(self)
@@ -207,9 +209,11 @@ class RoomServer(QObject):
         self._heartbeat.stop()
         self._unsubscribe()
         self._unsubscribe = lambda: None
+        self._switching_off = True
         for socket in list(self._clients):
             socket.close(QWebSocketProtocol.CloseCode.CloseCodeGoingAway, "the room display was switched off")
         self._clients.clear()
+        self._switching_off = False
         if self._listener is not None:
             self._listener.shutdown()
         if self._websockets is not None:
@@ -304,8 +308,11 @@ class RoomServer(QObject):
             socket = server.nextPendingConnection()
             socket.setMaxAllowedIncomingMessageSize(self.MOST_MESSAGE_BYTES)
             socket.setMaxAllowedIncomingFrameSize(self.MOST_MESSAGE_BYTES)
-            socket.textMessageReceived.connect(lambda _text, socket=socket: self._unasked(socket))
-            socket.binaryMessageReceived.connect(lambda _data, socket=socket: self._unasked(socket))
+            socket.textFrameReceived.connect(lambda _text, _last, socket=socket: self._unasked(socket))
+            socket.binaryFrameReceived.connect(lambda _data, _last, socket=socket: self._unasked(socket))
+            # A frame past the size closes the socket from Qt's side, which then reads on until the page answers
+            # the close: nothing of a page is worth waiting for.
+            socket.stateChanged.connect(lambda state, socket=socket: self._closing(socket, state))
             url = socket.requestUrl()
             if url.path() != "/ws":
                 socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room state is at /ws")
@@ -316,20 +323,33 @@ class RoomServer(QObject):
                                 datetime.now().astimezone())
             self._clients[socket] = client
             socket.disconnected.connect(lambda socket=socket: self._forget(socket))
+            # Qt leaves unread what a page sent with its request: the page's own socket says it has sent anything.
+            raw = self._listener.take_page_socket(socket.peerAddress(), socket.peerPort()) if self._listener else None
+            if raw is not None:
+                raw.readyRead.connect(lambda socket=socket: self._unasked(socket))
+                if raw.bytesAvailable():
+                    self._unasked(socket)
+                    continue
             try:
                 socket.sendTextMessage(self._state_text())
             except Exception:
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()
 
+    def _closing(self, socket: QWebSocket, state: QAbstractSocket.SocketState) -> None:
+        if state == QAbstractSocket.SocketState.ClosingState and not self._switching_off:
+            socket.abort()
+
     @staticmethod
     def _unasked(socket: QWebSocket) -> None:
-        socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room display only sends")
+        """A page sent a message (the pages send nothing): dropped at once, without reading what follows."""
+        socket.abort()
 
     def _forget(self, socket: QWebSocket) -> None:
         if self._clients.pop(socket, None) is not None:
             self.clients_changed.emit()
-        socket.deleteLater()
+        with contextlib.suppress(RuntimeError):   # gone already with the WebSocket server switched off
+            socket.deleteLater()
 
     # ----- HTTP -----------------------------------------------------------------------------------------------
     def _answer(self, request: Request) -> Response:

@@ -1,0 +1,264 @@
+"""The room display under attack from the room's network (loopback only, the attacks in a process of their own,
+tests/web/room_attacks.py), beside the real console and a real Chromium: a slowloris of 2,000 connections and a
+WebSocket fragment flood. Meanwhile the director backs up (Tournament > Back up now), a bust from the remote writes
+a checkpoint, a pause on the console reaches the page within a second and a page opened then gets its first state.
+The process starts with the soft limit on open files of a stock system (1,024), where the held connections used to
+make the backup fail; the server holds a bounded number of connections and of file descriptors. The event loop's
+delay is printed beside a quiet run."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
+from tests.benchmarks.loop_delay import LoopDelay, percentiles
+from tests.ui.tournament_setup import open_session, running_tournament, show_console
+from tests.web.browser import Browser, chromium_missing
+from tests.web.conftest import free_port
+
+ATTACKS = Path(__file__).with_name("room_attacks.py")
+STOCK_SOFT_LIMIT = 1024
+
+
+@pytest.fixture(scope="module")
+def browser(qapp):
+    problem = chromium_missing()
+    if problem:
+        pytest.fail(problem)
+    opened = Browser()
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def stock_open_file_limit():
+    """The soft limit of a stock system while the test runs (the server may raise it), put back afterwards."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(STOCK_SOFT_LIMIT, hard), hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+@dataclass
+class Console:
+    window: Any
+    server: Any
+    url: str
+    refusals: list[str]
+
+    @property
+    def session(self) -> Any:
+        return self.window.session
+
+
+@pytest.fixture
+def console(qtbot, tmp_path, ui_settings, monkeypatch, stock_open_file_limit):
+    """The console over a running tournament with its room display on (as ``--lan 127.0.0.1:PORT`` starts it)."""
+    from tournament_director.ui.console.room_display import start_room_display
+
+    refusals: list[str] = []
+    for kind in ("warning", "critical", "information"):
+        monkeypatch.setattr(QMessageBox, kind, lambda _parent, _title, text, *a, **k: refusals.append(text))
+    session = open_session(tmp_path)
+    running_tournament(session)
+    window = show_console(qtbot, session, ui_settings)
+    url = start_room_display(window, f"127.0.0.1:{free_port()}")
+    yield Console(window, window.room_display.server, url, refusals)
+    window.room_display.stop()
+    window.close()
+    session.close()
+
+
+def open_files() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+class Attack:
+    """An attack in its own process; while it runs, the server's held connections and this process's open files
+    are sampled every 50 ms."""
+
+    def __init__(self, qtbot, server: Any, kind: str, connections: int, seconds: float) -> None:
+        self.qtbot, self.server = qtbot, server
+        self.process = subprocess.Popen([sys.executable, str(ATTACKS), kind, str(server.port), str(connections),
+                                         str(seconds)], stdout=subprocess.PIPE, text=True)
+        self.most_held = self.most_pages = self.most_files = 0
+        self._sampler = QTimer()
+        self._sampler.timeout.connect(self._sample)
+        self._sampler.start(50)
+
+    def _sample(self) -> None:
+        listener = self.server.listener
+        if listener is None:
+            return
+        self.most_held = max(self.most_held, listener.held())
+        self.most_pages = max(self.most_pages, listener.pages())
+        self.most_files = max(self.most_files, open_files())
+
+    def result(self) -> dict[str, int]:
+        try:
+            self.qtbot.waitUntil(lambda: self.process.poll() is not None, timeout=60_000)
+        finally:
+            self._sampler.stop()
+        return json.loads(self.process.stdout.read().strip().splitlines()[-1])
+
+    def stop(self) -> None:
+        self._sampler.stop()
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def loop_delay(qtbot, milliseconds: int) -> list[float]:
+    delay = LoopDelay()
+    delay.start()
+    qtbot.wait(milliseconds)
+    delay.stop()
+    return delay.late_ms
+
+
+def sign_in_on_the_remote(browser: Browser, console: Console) -> None:
+    browser.open(console.url + "remote", 390, 844)
+    browser.type("#device-name", "Floor phone")
+    browser.type("#pin", console.server.access.pin)
+    browser.click("#sign-in-button")
+    browser.wait_for(lambda d: d.find_element("css selector", "#controls").is_displayed())
+
+
+def text_of(css: str):
+    return lambda driver: driver.find_element("css selector", css).text
+
+
+def the_night_goes_on(qtbot, console: Console, browser: Browser) -> dict[str, float]:
+    """Pause on the console, back up, bust a player from the remote (writing a checkpoint) and open a new page;
+    returns how long the page took to show the pause."""
+    from selenium.common.exceptions import TimeoutException
+
+    window, session = console.window, console.session
+    pushed: list[float] = []
+    console.server.pushed.connect(lambda _pages: pushed.append(time.monotonic()))
+    started = time.monotonic()
+    window.toggle_clock_action.trigger()
+    try:
+        browser.wait_for(lambda d: d.find_element("css selector", "#paused").is_displayed(), timeout=1.0)
+    except TimeoutException:
+        pytest.fail(f"the page did not show the pause within a second of the console (pushed after "
+                    f"{[round(t - started, 3) for t in pushed]} s; running: "
+                    f"{session.clock.view().running}; pages: {console.server.clients()}; the page says "
+                    f"{browser.text('#connection')!r})")
+    shown_after = time.monotonic() - started
+
+    backups = Path(session.database_location).parent / "backups"
+    before = set(backups.glob("*")) if backups.exists() else set()
+    backup = next(a for a in window.findChildren(type(window.toggle_clock_action)) if a.text() == "Back up now")
+    backup.trigger()
+    assert not console.refusals, console.refusals
+    made = set(backups.glob("*")) - before
+    assert made and all(path.stat().st_size > 0 for path in made)
+    assert "Backup saved" in window.statusBar().currentMessage()
+
+    session.runner.snapshot_every = 1   # the next event writes a checkpoint
+    victim = next(e for e in session.tournament.entries() if not e.busted and e.table is not None)
+    browser.type("#bust-filter", victim.name)
+    browser.choose("#bust-player", victim.name)
+    browser.click("#bust-button")
+    browser.click("#bust-button")
+    browser.wait_for(lambda d: text_of("#message")(d).startswith(f"{victim.name} is out"), timeout=10)
+    seq = session.runner.last_seq
+    with sqlite3.connect(session.database_location) as database:
+        assert database.execute("SELECT count(*) FROM snapshot WHERE seq = ?", (seq,)).fetchone()[0] == 1
+
+    browser.open(console.url + "tv", 1280, 720)   # a page opened now gets its first state
+    browser.wait_for(lambda d: text_of("#time-left")(d) not in ("", "--:--"), timeout=10)
+    return {"pause_shown_s": shown_after}
+
+
+def test_a_slowloris_of_2000_connections_leaves_backups_checkpoints_busts_and_pages_working(
+        qtbot, console, browser) -> None:
+    from tournament_director.web.listener import RESERVED_FDS
+
+    server = console.server
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert soft > STOCK_SOFT_LIMIT   # raised to the hard limit when the room display started
+    sign_in_on_the_remote(browser, console)
+    quiet = loop_delay(qtbot, 1500)
+
+    attack = Attack(qtbot, server, "slowloris", 2000, 8)
+    try:
+        qtbot.wait(1500)
+        under_attack = LoopDelay()
+        under_attack.start()
+        figures = the_night_goes_on(qtbot, console, browser)
+        under_attack.stop()
+        outcome = attack.result()
+    finally:
+        attack.stop()
+    print(f"\nslowloris of 2,000 connections: {outcome}; the server held at most {attack.most_held} connections "
+          f"({server.listener.shed} shed), this process at most {attack.most_files} open files; the pause on the "
+          f"page after {figures['pause_shown_s']:.2f} s\n  event loop, quiet:       {percentiles(quiet)}\n"
+          f"  event loop, under attack: {percentiles(under_attack.late_ms)}")
+    assert outcome["most_open"] == 2000 and outcome["closed_by_server"] > 1000   # it tried: the server shed them
+    assert attack.most_held <= server.listener.limits.connections_per_address
+    assert attack.most_files <= min(soft, STOCK_SOFT_LIMIT) - RESERVED_FDS   # the fds the database needs are free
+
+
+def test_slowloris_senders_of_heads_and_bodies_are_dropped_after_their_time(qtbot, monkeypatch,
+                                                                            room_server) -> None:
+    """A head, then a body, each a byte at a time: the server drops them once their time is up, however steadily
+    they trickle (it used to wait for a body as long as bytes kept coming)."""
+    from tournament_director.web.http import HttpConnection
+    from tournament_director.web.listener import Listener
+
+    monkeypatch.setattr(Listener, "HEAD_TIMEOUT_MS", 600)
+    monkeypatch.setattr(HttpConnection, "REQUEST_MS", 600)
+    for kind in ("headers", "slowloris"):
+        attack = Attack(qtbot, room_server, kind, 5, 3)
+        try:
+            outcome = attack.result()
+        finally:
+            attack.stop()
+        # 5 held at a time, each dropped after 0.6 s while sending a byte every 0.5 s: 3 s drop each several times
+        assert outcome["closed_by_server"] >= 10, (kind, outcome)
+
+
+def test_a_websocket_fragment_flood_is_cut_off_while_the_night_goes_on(qtbot, console, browser) -> None:
+    server = console.server
+    sign_in_on_the_remote(browser, console)
+    quiet = loop_delay(qtbot, 1500)
+    resident_before = resident_megabytes()
+
+    attack = Attack(qtbot, server, "fragments", 4, 6)
+    try:
+        qtbot.wait(1000)
+        under_attack = LoopDelay()
+        under_attack.start()
+        figures = the_night_goes_on(qtbot, console, browser)
+        under_attack.stop()
+        outcome = attack.result()
+    finally:
+        attack.stop()
+    grown = resident_megabytes() - resident_before
+    print(f"\nWebSocket fragment flood on 4 connections: {outcome}; the console grew by {grown:.0f} MB; the pause "
+          f"on the page after {figures['pause_shown_s']:.2f} s\n  event loop, quiet:       {percentiles(quiet)}\n"
+          f"  event loop, under attack: {percentiles(under_attack.late_ms)}")
+    assert outcome["closed_by_server"] >= 4   # every flooding page was dropped (and came back, and was dropped)
+    assert grown < 100, f"the console kept {grown:.0f} MB of fragments"
+    assert attack.most_pages <= 4 + 1   # the flooders, the page in the browser
+
+
+def resident_megabytes() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
