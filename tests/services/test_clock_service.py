@@ -137,7 +137,12 @@ def test_restart_resumed_paused_keeps_the_saved_time(db_path: Path) -> None:
     store.close()
     fake.advance(900)  # down for 15 minutes
     store, runner, service, _ = open_service(db_path, tid, fake)
-    assert service.view().remaining_ms == 14 * 60_000 and not service.view().running
+    # While the director chooses, the clock is shown as if it had kept running the 1,100 s since its last event
+    # (into level 2), counting on, and not running.
+    waiting = service.view()
+    assert (waiting.period_index, waiting.remaining_ms, waiting.running) == (1, 940_000, False)
+    fake.advance(20)
+    assert service.view().remaining_ms == 920_000 and service.view().restart_pending
     with pytest.raises(DomainError, match="first choose"):
         service.pause()
     service.resume_paused_after_restart()

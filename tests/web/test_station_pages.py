@@ -96,7 +96,7 @@ def open_panel(qtbot, window: Any) -> Any:
 def test_a_hand_for_hand_round_advances_only_when_the_third_table_reports(qtbot, room, browsers) -> None:
     window, session = room.window, room.session
     qtbot.keyClick(window, Qt.Key.Key_H, CTRL)          # hand-for-hand on
-    qtbot.keyClick(window, Qt.Key.Key_Space)            # the clock paused, so its time is exact
+    qtbot.keyClick(window, Qt.Key.Key_F8)            # the clock paused, so its time is exact
     qtbot.keyClick(window, Qt.Key.Key_F5)               # the first hand-for-hand hand at every table
     assert not room.refusals, room.refusals
     hands = {n: session.tournament.table(n).hand_number for n in (1, 2, 3)}

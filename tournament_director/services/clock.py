@@ -11,11 +11,13 @@ moment (period, remaining milliseconds, running, UTC wall time). ``tick()`` is c
 repaint timer: it records the level changes that came due (TDA 23: the new level applies to the next
 hand) and returns every event that fired, so the UI can play sounds; the timer itself never counts time.
 
-After a restart with a clock that was running, nothing runs until the director chooses
+After a restart with a clock that was running, nothing is recorded until the director chooses
 ``resume_paused_after_restart()`` (the time left when the program stopped: its last heartbeat in the store,
 see clock_restart.py) or ``continue_after_restart()`` (the wall time in between applied, the levels crossed
-meanwhile accounted for). An undo or redo made elsewhere is noticed and the live clock follows the restored
-state. Once the tournament is over the clock stands still at the moment of the last elimination.
+meanwhile accounted for). While he decides, ``view()`` shows where the clock would stand now had it kept
+running, counting on (``restart_pending`` set, ``running`` False), and Continue goes on from exactly that figure.
+An undo or redo made elsewhere is noticed and the live clock follows the restored state. Once the tournament is
+over the clock stands still at the moment of the last elimination.
 """
 
 from __future__ import annotations
@@ -126,6 +128,7 @@ class ClockService:
         self._synced: tuple[Any, ...] | None = None
         self._unreported: list[ClockEvent] = []
         self.restart_pending: RestartInfo | None = None
+        self._restart_origin = 0.0  # while a restart choice waits: the monotonic moment of the last recorded event
         self._sync(first=True)
 
     # --- reading ---------------------------------------------------------------------------------
@@ -151,7 +154,7 @@ class ClockService:
             period_index=index,
             remaining_ms=remaining,
             remaining_seconds=remaining / 1000,
-            running=clock.running,
+            running=clock.running and self.restart_pending is None,
             started=self.schedule.started,
             on_break=isinstance(period, Break),
             break_name=period.name if isinstance(period, Break) else "",
@@ -160,6 +163,16 @@ class ClockService:
             notice=colour_up_notice(structure, index),
             restart_pending=self.restart_pending is not None,
         )
+
+    def restart_as_of_now(self) -> RestartInfo | None:
+        """The pending restart choice with the time that passed since it was found: what Continue gives now."""
+        self._sync()
+        info, clock = self.restart_pending, self._clock
+        if info is None or clock is None:
+            return None
+        now = self._monotonic()
+        return replace(info, wall_elapsed_seconds=max(0.0, now - self._restart_origin),
+                       now_period_index=clock.period_index(now), now_remaining_ms=clock.remaining_ms(now))
 
     def figures(self, players_left: int, entries: int, chips_in_play: int) -> TournamentFigures:
         """Derived figures from the floor's numbers; the end is estimated from the elimination rate so far."""
@@ -354,8 +367,7 @@ class ClockService:
         info = self._require_restart()
         now = self._monotonic()
         clock = Clock(self.schedule.structure, period_index=info.period_index,
-                      remaining_ms=info.saved_remaining_ms, running=True,
-                      now=now - info.wall_elapsed_seconds)
+                      remaining_ms=info.saved_remaining_ms, running=True, now=self._restart_origin)
         crossed = clock.advance(now)
         changes = [e for e in crossed if e.kind in PERIOD_CHANGES]
         # Each level crossed while the program was down is logged at the moment it happened.
@@ -484,8 +496,10 @@ class ClockService:
             last_beat = self._heartbeat.last() if self._heartbeat is not None else None
             self.restart_pending = restart_info(schedule.structure, saved.period_index, saved.remaining_ms,
                                                 saved.wall_time, self._wall(), last_beat)
+            # Shown counting on while the director decides (nothing is recorded: tick() and beat() wait too).
+            self._restart_origin = now - self.restart_pending.wall_elapsed_seconds
             self._clock = Clock(schedule.structure, period_index=saved.period_index,
-                                remaining_ms=saved.remaining_ms, running=False, now=now)
+                                remaining_ms=saved.remaining_ms, running=True, now=self._restart_origin)
             return
         self.restart_pending = None
         self._clock = Clock(schedule.structure, period_index=saved.period_index,

@@ -119,8 +119,8 @@ class WallClockJobs:
             if self._session.state.schedule.started:
                 return None
             if notice.missed:
-                return f"The scheduled start at {when} was missed{late}: start the clock (Space) when ready"
-            return f"It is {when}, the scheduled start: start the clock (Space)"
+                return f"The scheduled start at {when} was missed{late}: start the clock (F8) when ready"
+            return f"It is {when}, the scheduled start: start the clock (F8)"
         if notice.kind == LATE_REGISTRATION_CLOSES:
             return self._close_late_registration(notice, when, late)
         if notice.kind == REBUY_PERIOD_ENDS:

@@ -159,8 +159,8 @@ def test_structure_template_clock_keys_and_deal(qtbot, session, ui_settings, ref
     assert session.state.schedule.structure.name == "Turbo"
     assert session.history()[-1].event_type == "structure.replaced"
 
-    # Clock keys: Space starts, Ctrl+Right goes to level 2, Ctrl+Up adds a minute.
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    # Clock keys: F8 starts, Ctrl+Right goes to level 2, Ctrl+Up adds a minute.
+    qtbot.keyClick(window, Qt.Key.Key_F8)
     qtbot.keyClick(window, Qt.Key.Key_Right, CTRL)
     assert session.clock.view().level.number == 2
     remaining = session.clock.view().remaining_seconds

@@ -101,7 +101,7 @@ def test_countdown_to_the_scheduled_start_on_mini_clock_and_projector_then_the_s
     assert window.mini_clock.time_label.text() == "Starting now"
     assert any("scheduled start" in m for m in window.log_tab.message_texts())
 
-    window.toggle_clock()  # Space: the director starts the clock; the countdown gives way to the level
+    window.toggle_clock()  # F8: the director starts the clock; the countdown gives way to the level
     window.mini_clock.refresh()
     assert session.seconds_to_start() is None
     assert window.mini_clock.time_label.text().startswith(format_clock(session.clock.view().remaining_seconds)[:2])
@@ -289,10 +289,10 @@ def check_paused_until_the_director_chooses(session, window, artifacts_dir: Path
     assert "5 min ago" in window.clock_tab.restart_text.text()
     view = view_from_session(session)
     assert view.restart_pending and not view.running
-    assert window.mini_clock.time_label.text().endswith("paused")
+    assert window.mini_clock.time_label.text().endswith("waiting for the director")
     save_projector(view, artifacts_dir / f"projector-{name}.png")
     window.grab().save(str(artifacts_dir / f"console-{name}.png"))
-    window.toggle_clock()  # Space cannot skip the choice
+    window.toggle_clock()  # F8 cannot skip the choice
     assert session.clock.restart_pending is not None
 
 

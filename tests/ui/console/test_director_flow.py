@@ -135,9 +135,9 @@ def test_a_nightly_tournament_from_wizard_to_exported_results(qtbot, console, re
     window.players_tab.buttons["close_registration"].click()
     assert session.state.floor.registration_closed
 
-    # The clock: Space starts it; the mini clock on every tab shows level 1 running.
+    # The clock: F8 starts it; the mini clock on every tab shows level 1 running.
     window.tabs.setCurrentWidget(window.clock_tab)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_F8)
     view = session.clock.view()
     assert view.running and view.level.number == 1
     window.mini_clock.refresh()

@@ -98,7 +98,7 @@ def test_a_league_night_with_rebuys_and_an_add_on_at_the_break_to_a_winner(qtbot
 
     register(qtbot, window, *PLAYERS)
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)                 # the seat draw
-    qtbot.keyClick(window, Qt.Key.Key_Space)                         # the clock
+    qtbot.keyClick(window, Qt.Key.Key_F8)                         # the clock
     tab = window.players_tab
     assert tab.buttons["rebuy"].isVisible() and tab.buttons["add_on"].isVisible()
     assert tab.buttons["re_entry"].isHidden()                        # no re-entries in this format
@@ -174,7 +174,7 @@ def test_a_re_entry_progressive_knockout_with_a_guarantee_a_deep_stack_option_an
     [ana] = entries(window, "Ana Souza")
     assert ana.chips == 40_000 and ana.paid == 75 + 5 + 20
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_F8)
 
     select_player(qtbot, window, "Bernard Okafor")
     assert not tab.buttons["re_entry"].isEnabled() and "still in" in tab.buttons["re_entry"].toolTip()
@@ -310,7 +310,7 @@ def test_a_fixed_limit_event_whose_structure_is_imported_edited_exported_and_sav
     register(qtbot, window, "Ana Souza", "Bernard Okafor", "Chloé Martin")
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
     window.tabs.setCurrentWidget(tab)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_F8)
     qtbot.keyClick(window, Qt.Key.Key_Right, CTRL)                   # level 2: level 1 has been played
     select_row("Level 1")
     assert not editor.apply_button.isEnabled() and "Level 1 has been played" in editor.locked.text()
@@ -342,7 +342,7 @@ def test_a_settings_change_refused_by_history_then_an_allowed_one_undone_and_pla
     create(qtbot, window, wizard)
     register(qtbot, window, "Ana Souza", "Bernard Okafor", "Chloé Martin")
     qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
-    qtbot.keyClick(window, Qt.Key.Key_Space)
+    qtbot.keyClick(window, Qt.Key.Key_F8)
     tab = window.players_tab
     for _ in range(2):                                               # Ana busts and re-enters twice
         bust(qtbot, window, "Ana Souza", "Bernard Okafor")

@@ -214,7 +214,7 @@ def test_a_save_left_half_way_is_opened_and_goes_on_in_the_console(qtbot, sessio
     qtbot.waitUntil(window.isActiveWindow)
     window.open_tournament(session.list_tournaments()[-1].id)
     assert session.tournament_name == "Unfinished Friday"
-    qtbot.keyClick(window, Qt.Key.Key_Space)  # the clock goes on from the round TD3 was in, 15 minutes left
+    qtbot.keyClick(window, Qt.Key.Key_F8)  # the clock goes on from the round TD3 was in, 15 minutes left
     schedule = session.state.schedule
     assert schedule.running and schedule.current_period_index == 3
     assert 14 * 60_000 < session.clock.view().remaining_ms <= 15 * 60_000

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from tournament_director.ui.console.clock_tab import CLOCK_KEY
 from tournament_director.ui.console.wizard import open_settings
 from tournament_director.ui.themes import available_themes
 
@@ -87,7 +88,9 @@ def build_menus(window: Any) -> None:
     add_action(w, "Import players from CSV…", None, lambda: registry_csv.choose_import(w), players)
     add_action(w, "Export players as CSV…", None, lambda: registry_csv.choose_export(w), players)
     clock = bar.addMenu("&Clock")
-    w.toggle_clock_action = add_action(w, "Start / pause", "Space", w.toggle_clock, clock)
+    w.toggle_clock_action = add_action(w, "Start / pause", CLOCK_KEY, w.toggle_clock, clock)
+    # The clock's key works in every window of the program (the projector full screen on the one screen too).
+    w.toggle_clock_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
     add_action(w, "Next level", "Ctrl+Right", lambda: w.clock_command("next_level"), clock)
     add_action(w, "Previous level", "Ctrl+Left", lambda: w.clock_command("previous_level"), clock)
     add_action(w, "Add a minute", "Ctrl+Up", lambda: w.clock_command("add_time", 60), clock)

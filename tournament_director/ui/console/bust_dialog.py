@@ -1,6 +1,9 @@
 """The bust dialog: who is out on this hand (one player, or several busted on the same hand with their stacks at
 the start of the hand, so the floor service can place them: seed 004 T 11), and who eliminated them (none, one, or
 several who split the pot). A refusal is shown inside the dialog, which stays open so the director can fix it.
+
+A bust with nobody ticked as the eliminator is asked first, No being the default: Enter on a seat opens the dialog
+and a second Enter would otherwise bust the player with nobody credited with the knockout (nor its bounty).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPushButton,
     QSpinBox,
     QVBoxLayout,
@@ -39,6 +43,7 @@ class BustDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._submit = submit
+        self.no_eliminator_question: QMessageBox | None = None
         self._all = {c[0]: c for c in (first, *candidates)}
         self._out: list[int] = []
         self._chips: dict[int, QSpinBox] = {}
@@ -196,6 +201,38 @@ class BustDialog(QDialog):
         return [(e, by, self._chips[e].value() if several else None) for e in self._out]
 
     def confirm(self) -> None:
+        """Bust: at once with an eliminator ticked, otherwise once the director said so."""
+        if not self.eliminators():
+            self.ask_without_eliminator()
+            return
+        self.record()
+
+    def ask_without_eliminator(self) -> QMessageBox:
+        """Nobody ticked: bust with no eliminator? (asked in a window-modal box whose default is No)."""
+        names = " and ".join(self._all[e][1] for e in self._out)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Bust with no eliminator?",
+                          f"Nobody is ticked as the eliminator of {names}.\n\nRecord the bust with no eliminator? "
+                          "Nobody is credited with the knockout or its bounty.",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.button(QMessageBox.StandardButton.Yes).setText("Bust with no eliminator")
+        box.button(QMessageBox.StandardButton.No).setText("Back: tick the eliminator")
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setEscapeButton(QMessageBox.StandardButton.No)
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.buttonClicked.connect(lambda button: self._answered(box.standardButton(button)))
+        box.finished.connect(box.deleteLater)
+        self.no_eliminator_question = box
+        box.open()
+        box.button(QMessageBox.StandardButton.No).setFocus()  # Enter, or a key held down, answers No
+        return box
+
+    def _answered(self, answer: QMessageBox.StandardButton) -> None:
+        if answer == QMessageBox.StandardButton.Yes:
+            self.record()
+        else:
+            self.filter.setFocus()
+
+    def record(self) -> None:
         refusal = self._submit(self.busts())
         if refusal is None:
             self.accept()

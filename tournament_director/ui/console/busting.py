@@ -113,7 +113,7 @@ class Busting(QObject):
                           self.parent() if isinstance(self.parent(), QWidget) else None)
         box.button(QMessageBox.StandardButton.Yes).setText("Close registration and finish")
         box.button(QMessageBox.StandardButton.No).setText("Keep registration open")
-        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setDefaultButton(QMessageBox.StandardButton.No)  # right after a bust, a second Enter finishes nothing
         box.buttonClicked.connect(lambda button: self._finish_answered(box.standardButton(button)))
         box.finished.connect(box.deleteLater)
         self.finish_question = box

@@ -12,6 +12,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox
 from tournament_director.ui.console.tab import Tab, figures_text
 from tournament_director.ui.projector.view import countdown_text, format_clock, view_from_session
 
+# Starts and pauses the clock from anywhere in the console, a text field included, and never types anything
+# (Space typed into the Register field and pressed the focused button). Free in the console and the floor tool.
+CLOCK_KEY = "F8"
+
 
 class ClockTab(Tab):
     def __init__(self, session: Any, run: Callable[..., Any]) -> None:
@@ -64,7 +68,7 @@ class ClockTab(Tab):
         buttons = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, label in (("previous", "◀ Previous level (Ctrl+Left)"), ("minus", "− 1 min (Ctrl+Down)"),
-                           ("toggle", "Start / Pause (Space)"), ("plus", "+ 1 min (Ctrl+Up)"),
+                           ("toggle", f"Start / Pause ({CLOCK_KEY})"), ("plus", "+ 1 min (Ctrl+Up)"),
                            ("next", "Next level ▶ (Ctrl+Right)")):
             b = QPushButton(label)
             b.setMinimumHeight(48)
@@ -110,18 +114,23 @@ class ClockTab(Tab):
         figures = self.session.floor_figures() if self.session and self.session.tournament_id else None
         self.figures.setText(figures_text(figures))
         if view.remaining_seconds is None:
-            toggle = "Start (Space)"
+            toggle = "Start"
         else:
-            toggle = "Pause (Space)" if view.running else ("Resume (Space)" if self._started() else "Start (Space)")
-        self.buttons["toggle"].setText(toggle)
+            toggle = "Pause" if view.running else ("Resume" if self._started() else "Start")
+        if view.restart_pending:  # the banner's choice comes first
+            self.buttons["toggle"].setText("Choose above how the clock goes on")
+        else:
+            self.buttons["toggle"].setText(f"{toggle} ({CLOCK_KEY})")
+        self.buttons["toggle"].setEnabled(not view.restart_pending)
         clock = self.session.clock if self.session and self.session.tournament_id else None
-        pending = getattr(clock, "restart_pending", None)
+        pending = clock.restart_as_of_now() if clock is not None and clock.restart_pending is not None else None
         self.restart_banner.setVisible(pending is not None)
         if pending is not None:
             self._describe_restart(pending)
 
     def _describe_restart(self, info: Any) -> None:
-        """The choice after a restart, each button saying the time it gives."""
+        """The choice after a restart, each button saying the time it gives; Continue's counts on while the
+        director decides (the big clock shows it too), and gives the figure shown at the click."""
         structure = self.session.state.schedule.structure
 
         def where(index: int, remaining_ms: int) -> str:
@@ -132,7 +141,8 @@ class ClockTab(Tab):
         down = max(1, round(info.down_seconds / 60))
         self.restart_text.setText(
             f"<b>The clock was running when the program stopped at {stopped}</b> ({down} min ago), with "
-            f"{where(info.stopped_period_index, info.stopped_remaining_ms)}. How should it go on?")
+            f"{where(info.stopped_period_index, info.stopped_remaining_ms)}. <b>Waiting for the director:</b> "
+            "the screens show the time as if it had kept running. How should it go on?")
         self.resume_saved.setText(f"Resume paused: {where(info.stopped_period_index, info.stopped_remaining_ms)}")
         self.continue_clock.setText(f"Continue, counting the {down} min: "
                                     f"{where(info.now_period_index, info.now_remaining_ms)}")

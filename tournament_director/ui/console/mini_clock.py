@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
+from tournament_director.ui.console.clock_tab import CLOCK_KEY
 from tournament_director.ui.projector.view import blinds_text, countdown_text, format_clock, view_from_session
 
 
@@ -53,6 +54,7 @@ class MiniClock(QWidget):
         self.figures_label = QLabel()
         self.time_label = QLabel()
         self.time_label.setObjectName("miniClockTime")
+        self.time_label.setToolTip(f"{CLOCK_KEY} starts and pauses the clock, wherever the keyboard is")
         font = self.time_label.font()
         font.setPointSize(max(font.pointSize() * 2, 18))
         font.setBold(True)
@@ -95,7 +97,10 @@ class MiniClock(QWidget):
         elif countdown:
             self.time_label.setText(countdown)
         else:
-            paused = "" if view.running or view.remaining_seconds is None else "  paused"
+            if view.restart_pending:  # the time it would show had it kept running, until the director chooses
+                paused = "  waiting for the director"
+            else:
+                paused = "" if view.running or view.remaining_seconds is None else "  paused"
             self.time_label.setText(format_clock(view.remaining_seconds) + paused)
         if view.players_left is not None and view.entries:
             average = f"   avg {view.average_stack:,}" if view.average_stack is not None else ""

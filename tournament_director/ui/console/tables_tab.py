@@ -338,7 +338,7 @@ class TablesTab(Tab):
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.button(QMessageBox.StandardButton.Yes).setText("Hand over: move now")
         box.button(QMessageBox.StandardButton.No).setText("Wait for the hand")
-        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setDefaultButton(QMessageBox.StandardButton.No)  # a repeated Enter never moves players mid-hand
         box.setWindowModality(Qt.WindowModality.WindowModal)
         box.buttonClicked.connect(lambda button: self._hand_over_answered(box.standardButton(button), tables, then))
         box.finished.connect(box.deleteLater)

@@ -284,8 +284,8 @@ class MainWindow(QMainWindow):
         clock = self.session.clock if self.session is not None and self.session.tournament_id else None
         if clock is not None and clock.restart_pending is not None:
             self.tabs.setCurrentWidget(self.clock_tab)
-            self.tell("The clock was running when the program stopped: it is paused until you choose how it "
-                      "goes on (Clock tab)")
+            self.tell("The clock was running when the program stopped: the screens show the time as if it had "
+                      "kept running, waiting for you to choose how it goes on (Clock tab)")
 
     def play_sound(self, kind: str) -> bool:
         """One sound by its kind (ui/sounds.py), through the clock's sound path; False when sounds are off."""

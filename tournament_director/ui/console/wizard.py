@@ -173,7 +173,7 @@ class NewTournamentForm(SettingsPages):
         self.add_row(FIRST_PAGE, "&Name", self.name, "The tournament's name, on the clock, the seat cards and "
                      "the results.")
         self.add_row(FIRST_PAGE, "Scheduled &start", self.scheduled_start, "When play starts: the console counts "
-                     "down to it and reminds you to start the clock (Space). Leave it out to start by hand.")
+                     "down to it and reminds you to start the clock (F8). Leave it out to start by hand.")
         self.add_row(FIRST_PAGE, "Blind s&tructure", self.structure, "The levels, breaks and chip set; shipped "
                      "templates and the room's own. Edit it afterwards on the Structure tab.")
         self.level_minutes = spin(1, 24 * 60, 20, suffix=" min")

@@ -106,7 +106,8 @@ def projector_layout(area: QRectF, view: ProjectorView) -> ProjectorLayout:
         layout.add("time", time_rect, format_clock(view.remaining_seconds), time_colour, ratio=0.95)
     y += inner_h * time_share
     if paused:
-        layout.add("paused", QRectF(x0, y, main_w, inner_h * paused_h), "CLOCK PAUSED", p.time_paused)
+        layout.add("paused", QRectF(x0, y, main_w, inner_h * paused_h),
+                   "WAITING FOR THE DIRECTOR" if view.restart_pending else "CLOCK PAUSED", p.time_paused)
         y += inner_h * paused_h
 
     # Blinds and ante (during a break: what comes next).

@@ -144,14 +144,15 @@ const Room = (() => {
   function renderClock() {
     const clock = state && state.clock;
     const pausedBadge = document.getElementById("paused");
-    const counting = Boolean(clock && clock.running && !clock.restart_pending);
+    // After a crash, until the director chooses: the time as if the clock had kept running, counting on.
+    const counting = Boolean(clock && (clock.running || clock.restart_pending));
     let message = "";
     if (!state || !state.tournament) {
       message = "No tournament is open yet";
     } else if (!clock) {
       message = "The blind structure is not loaded yet";
     } else if (clock.restart_pending) {
-      message = "Clock stopped: the director is restarting it";
+      message = "Waiting for the director: the clock as if it had kept running";
     } else if (!clock.started) {
       const startsIn = remaining(clock.starts_in_ms, true);
       message = startsIn === null ? "The clock has not started yet"
@@ -182,7 +183,10 @@ const Room = (() => {
       setText("break-in", toBreak !== null && clock.next ? `Break in ${clockText(toBreak)}` : "");
     }
     const paused = clock.started && !clock.running && !(state.notices && state.notices.finished);
-    if (pausedBadge) pausedBadge.hidden = !paused;
+    if (pausedBadge) {
+      pausedBadge.hidden = !paused;
+      pausedBadge.textContent = clock.restart_pending ? "WAITING FOR THE DIRECTOR" : "PAUSED";
+    }
     document.body.classList.toggle("is-paused", paused);
     document.body.classList.toggle("on-break", clock.on_break);
   }
