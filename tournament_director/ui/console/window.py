@@ -362,9 +362,25 @@ class MainWindow(QMainWindow):
             self.tell(self.session.backup_note())
             return
         if self.session is not None:
-            path = self.run_command(self.session.backup_now)
-            if path:
-                self.tell(f"Backup saved: {path}")
+            try:
+                path = self.session.backup_now()
+            except Exception as error:  # no space, no file descriptors left, the folder gone: say so, keep going
+                self.show_background_error("Backup failed", f"The backup failed: {error}")
+                return
+            self.tell(f"Backup saved: {path}")
+
+    def show_background_error(self, title: str, text: str) -> QMessageBox:
+        """An error of work the director did not wait on (a backup): said in the status bar, the Log tab and a
+        box that blocks nothing, so the clock, the projector and the room display go on behind it."""
+        self.statusBar().showMessage(text, 15000)
+        self.log_tab.add_message(text)
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.show()
+        self.background_error = box
+        return box
 
     def new_tournament(self) -> NewTournamentDialog:
         """Open the wizard (window-modal; the clock keeps running behind it)."""
