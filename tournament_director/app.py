@@ -94,7 +94,7 @@ def run_app(database: Path | str, smoke_test: bool = False, lan: str | None = No
             session.select_tournament(tournaments[-1].id)
         console = MainWindow(session)
         projector = ProjectorWindow(session)
-        console.projector = projector  # type: ignore[attr-defined]
+        console.attach_projector(projector)
         console.show_as_remembered()
         if smoke_test:
             projector.show()

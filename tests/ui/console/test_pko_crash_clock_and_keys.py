@@ -1,8 +1,15 @@
 """A re-entry knockout night's findings, through the real windows: after a crash the screens show the clock as it
 would stand now, counting on and marked waiting for the director, and Continue goes on from the figure shown; a
-repeated Enter busts nobody; the clock has its own key (F8) that works in a text field and types nothing."""
+repeated Enter busts nobody; the clock has its own key (F8) that works in a text field and types nothing; with one
+screen every window opens inside it and the projected clock is a switchable full screen."""
 
 from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
@@ -16,6 +23,8 @@ from tournament_director.ui.projector.window import ProjectorWindow
 LEFT = Qt.MouseButton.LeftButton
 DOWN_SECONDS = 62  # the program was down about a minute
 WAITING = "waiting for the director"
+PROBE = Path(__file__).with_name("one_screen_probe.py")
+PROJECT = Path(__file__).resolve().parents[3]
 
 
 def seconds(clock_text: str) -> int:
@@ -43,7 +52,7 @@ def test_after_a_crash_the_screens_count_on_waiting_for_the_director_and_continu
     window = show_console(qtbot, session, ui_settings)
     projector = ProjectorWindow(session, settings=ui_settings)
     qtbot.addWidget(projector)
-    window.projector = projector
+    window.attach_projector(projector)
     projector.resize(1280, 720)
     projector.show()
     projector.refresh()
@@ -164,3 +173,29 @@ def test_f8_runs_the_clock_from_the_register_field_and_space_only_types(qtbot, t
     assert [e.event_type for e in session.history()][-1] == "clock.paused"
     window.close()
     session.close()
+
+
+def test_with_one_screen_every_window_opens_inside_it(tmp_path, artifacts_dir) -> None:
+    """A 1366x768 laptop alone (Qt's offscreen screen set to it): the console, the projected clock, the floor tool
+    (F9) and the dialogs opened from the menus all lie inside the screen; the clock is full screen behind the
+    console and says how to switch."""
+    config = tmp_path / "one-screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "Laptop", "x": 0, "y": 0, "width": 1366, "height": 768}]}))
+    env = dict(os.environ, QT_QPA_PLATFORM=f"offscreen:configfile={config}", PYTHONPATH=str(PROJECT))
+    done = subprocess.run([sys.executable, str(PROBE), str(tmp_path), str(artifacts_dir)], env=env,
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr[-3000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    area = report["area"]
+    assert area == [0, 0, 1366, 768]
+    opened = {window["title"] for window in report["windows"]}
+    assert {"Tournament clock", "Floor tool"} <= opened and len(opened) >= 6, opened
+    for window in report["windows"]:
+        x, y, width, height = window["frame"]
+        assert x >= 0 and y >= 0 and x + width <= 1366 and y + height <= 768, window
+    projector = report["projector"]
+    assert projector["full_screen"] and projector["hint"] == "F11 / Esc: leave full screen (back to the console)"
+    assert projector["after_escape"] == {"full_screen": False, "console_active": True, "hint": "F11: full screen · "
+                                         "Ctrl+Shift+F in the console"}
+    assert projector["after_ctrl_shift_f"] == {"full_screen": True, "active": True}
+    assert report["told"].startswith("One screen: the projected clock is full screen behind the console")

@@ -55,15 +55,17 @@ def test_projector_lands_full_screen_on_the_second_screen_and_falls_back_to_the_
 
     assert two["cursor_hidden"] is True
 
-    # The director chose the room screen; next evening it is unplugged: with one screen the clock opens as a
-    # normal window beside the console (not over it), with the mouse pointer shown.
+    # The director chose the room screen; next evening it is unplugged: with one screen (the console needs its
+    # whole width) the clock is full screen there, behind the console; Esc makes it a window inside the screen.
     _run_probe(tmp_path, [CONSOLE_SCREEN, ROOM_SCREEN], settings, "Room")
     one = _run_probe(tmp_path, [CONSOLE_SCREEN], settings)
     assert one["remembered"] == "Room"
     assert one["screen"] == "Console"
-    assert one["full_screen"] is False and one["cursor_hidden"] is False
-    x, y, width, height = one["geometry"]
-    assert width <= 1280 // 2 + 1 and x + width <= 1280 and y + height <= 800
+    assert one["full_screen"] is True and one["geometry"] == [0, 0, 1280, 800]
+    left = _run_probe(tmp_path, [CONSOLE_SCREEN], settings, "--escape")
+    assert left["full_screen"] is False and left["cursor_hidden"] is False
+    x, y, width, height = left["geometry"]
+    assert width <= 1280 // 2 + 1 and x >= 0 and y >= 0 and x + width <= 1280 and y + height <= 800
 
     # Plugged in again: the remembered screen wins.
     back = _run_probe(tmp_path, [CONSOLE_SCREEN, ROOM_SCREEN], settings)

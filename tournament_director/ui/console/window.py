@@ -30,6 +30,7 @@ from tournament_director.ui.stations import OtherStations
 from tournament_director.ui.console.tab import Outcome
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.console.wizard import NewTournamentDialog
+from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen, keep_windows_on_screen
 from tournament_director.ui.projector.view import view_from_session
 from tournament_director.ui.themes import apply_theme, saved_theme
 
@@ -55,6 +56,8 @@ class MainWindow(QMainWindow):
         self.wall_clock_signals = WallClockSignals(self)
         self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
         self.setWindowTitle("Tournament Director")
+        self.setProperty(PLACES_ITSELF, True)  # _restore_placement; every other window is kept on its screen
+        keep_windows_on_screen()
         self.signals = SessionSignals(session, self)
         self.other_stations = OtherStations(session, self)  # other stations' commands on a PostgreSQL event
 
@@ -124,6 +127,11 @@ class MainWindow(QMainWindow):
         if window is None:
             window = FloorToolWindow(self.session, settings=self._settings, parent=self)
             self.floor_tool_window = window
+            area = self.screen().availableGeometry() if self.screen() is not None else None
+            if area is not None:  # a laptop's screen at most (its layout's size), on the console's screen
+                window.setGeometry(area.x(), area.y(), min(area.width(), 1366), min(area.height(), 768))
+            window.show()
+            fit_on_screen(window, self.screen())  # never half below the screen's edge
         window.show()
         window.raise_()
         return window
@@ -335,21 +343,42 @@ class MainWindow(QMainWindow):
         self.players_tab.register_name.setFocus()
         self.players_tab.register_name.selectAll()
 
+    def attach_projector(self, projector: Any) -> None:
+        """The projected clock this console drives: how it was placed is told, and with one screen the console
+        comes back to the front when the clock leaves full screen."""
+        self.projector = projector
+        projector.placed.connect(self._projector_placed)
+        projector.back_to_console.connect(self._back_from_projector)
+
+    def _projector_placed(self, note: str) -> None:
+        if note:  # one screen: the console in front of the full-screen clock, and the director told how to switch
+            self.tell(note)
+            QTimer.singleShot(0, self._back_from_projector)
+
+    def _back_from_projector(self) -> None:
+        self.raise_()
+        self.activateWindow()
+
     def place_projector(self) -> None:
         projector = getattr(self, "projector", None)
         if projector is not None:
             projector.place_on_screen()
 
     def toggle_projector_full_screen(self) -> None:
-        """View > Projector full screen / in a window (the projector's own F11 and Esc do the same)."""
+        """View > Projector full screen / in a window (the projector's own F11 and Esc do the same). With one
+        screen the clock is full screen behind the console: this brings it to the front."""
         projector = getattr(self, "projector", None)
         if projector is None:
             self.tell("The projected clock is not open")
             return
-        if projector.isFullScreen():
+        if projector.isFullScreen() and not projector.one_screen():
             projector.leave_full_screen()
-        else:
+            return
+        # One screen: the console has the keyboard, so the clock is behind it; F11 or Esc on the clock come back.
+        if not projector.isFullScreen():
             projector.go_full_screen()
+        projector.raise_()
+        projector.activateWindow()
 
     def show_seating_on_projector(self, on: bool) -> None:
         projector = getattr(self, "projector", None)
@@ -511,6 +540,7 @@ class MainWindow(QMainWindow):
             self.showMaximized()
         else:
             self.show()
+            fit_on_screen(self)  # its frame too, now that the window exists
 
     # ----- the night's commands that open a dialog ----------------------------------------------------------
     def bust_here(self) -> Any:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.floor_tool.ruling_panel import RulingPanel
-from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, key_button, point_font, text_label
+from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, ElidedTitle, key_button, point_font, text_label
 
 
 RULEBOOKS = (("tda2024", "TDA 2024"), ("rrop", "Robert's Rules of Poker"))
@@ -42,7 +42,7 @@ class FloorToolLayout(QMainWindow):
     # ----- building -------------------------------------------------------------------------------
     def _header(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.title = text_label(BASE_POINT_SIZE + 3, bold=True, wrap=False)
+        self.title = ElidedTitle(BASE_POINT_SIZE + 3)
         row.addWidget(self.title, 1)
         row.addWidget(key_button("Export PHH", "Ctrl+E", self.export_phh, self))
         row.addWidget(key_button("Import PHH", "Ctrl+O", self.import_phh, self))
@@ -72,13 +72,16 @@ class FloorToolLayout(QMainWindow):
         self.players_spin.setRange(2, 10)
         self.players_spin.setValue(9)
         self.players_spin.valueChanged.connect(lambda _: self._show_blank_setup())
-        setup.addSpacing(8)
+        setup.addStretch(1)
+        column.addLayout(setup)
+        setup = QHBoxLayout()  # a second row: in one the window was wider than a laptop's screen
         setup.addWidget(QLabel("Blank table of"))
         setup.addWidget(self.players_spin)
         self.blank_button = key_button("New", "F3", self._show_blank_setup, self)
         setup.addWidget(self.blank_button)
         self.start_button = key_button("Start", "F4", self.start_hand, self)
         setup.addWidget(self.start_button)
+        setup.addStretch(1)
         column.addLayout(setup)
 
         self.seats = QTableWidget(10, len(SEAT_COLUMNS))

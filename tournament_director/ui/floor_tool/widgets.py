@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
-from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QWidget
 
 
 BASE_POINT_SIZE = 13
@@ -26,6 +26,32 @@ def text_label(size: int = BASE_POINT_SIZE, bold: bool = False, wrap: bool = Tru
     label.setWordWrap(wrap)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+class ElidedTitle(QLabel):
+    """One bold line that ends in '…' when the window is narrower than it (the whole text on hover), instead of
+    widening the window past a laptop's screen."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self._full = ""
+        self.setFont(point_font(size, True))
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt override
+        self._full = text
+        self.setToolTip(text)
+        self._elide()
+
+    def text(self) -> str:
+        return self._full
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        super().setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(self.width(), 1)))
 
 
 def key_button(text: str, key: str | None, slot: Any, parent: QWidget) -> QPushButton:

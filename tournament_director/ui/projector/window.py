@@ -1,9 +1,11 @@
 """The projected clock: the screen the whole room reads.
 
 A separate window. With two screens or more it goes full-screen on the chosen screen (remembered in QSettings), or
-the first non-primary one, and it follows screens being plugged in and out. With one screen it opens as a normal
-window beside the console (the director makes it full screen with F11 or View > Projector full screen; Esc leaves
-full screen), and the mouse pointer is hidden only while it is full screen.
+the first non-primary one, and it follows screens being plugged in and out. With one screen (a laptop alone, or
+mirrored to the room's projector) the console needs the whole width, so the clock is a switchable full screen: it
+opens full screen behind the console, View > Projector full screen (Ctrl+Shift+F) brings it to the front, and F11
+or Esc on it leaves full screen and hands the screen back to the console; a line in its corner says so. The mouse
+pointer is hidden only while it is full screen.
 Everything is painted relative to the window size, so it scales to any resolution and aspect ratio. A QTimer only
 repaints: the figures come from the services as a frozen ``ProjectorView``.
 """
@@ -15,10 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QPainter, QScreen
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QScreen
 from PySide6.QtWidgets import QWidget
 
+from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen
 from tournament_director.ui.projector.layout import paint_projector
 from tournament_director.ui.projector.view import ProjectorView, as_displayed, view_from_session
 
@@ -26,6 +29,11 @@ from tournament_director.ui.projector.view import ProjectorView, as_displayed, v
 SCREEN_SETTING = "projector/screen"
 REPAINT_INTERVAL_MS = 200
 SEATING_PAGE_SECONDS = 10
+WINDOW_FRAME_ROOM = (8, 40)  # (sides and bottom, top): a window's frame is known only once it is shown
+ONE_SCREEN_FULL = "F11 / Esc: leave full screen (back to the console)"
+ONE_SCREEN_WINDOW = "F11: full screen · Ctrl+Shift+F in the console"
+ONE_SCREEN_NOTE = ("One screen: the projected clock is full screen behind the console. View > Projector full screen "
+                   "(Ctrl+Shift+F) brings it to the front; F11 or Esc on it comes back to the console")
 
 
 def choose_screen(screens: Sequence[QScreen], primary: QScreen | None, wanted_name: str | None) -> QScreen | None:
@@ -43,11 +51,15 @@ def choose_screen(screens: Sequence[QScreen], primary: QScreen | None, wanted_na
 
 
 class ProjectorWindow(QWidget):
+    placed = Signal(str)  # how it was placed, for the console to tell ("" with two screens: nothing to say)
+    back_to_console = Signal()  # one screen: it left full screen, the console comes to the front
+
     def __init__(self, session: Any = None, *, view_source: Callable[[], ProjectorView] | None = None,
                  settings: QSettings | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Tournament clock")
         self.setObjectName("projector")
+        self.setProperty(PLACES_ITSELF, True)
         self.setMinimumSize(320, 180)
         self._session = session
         self._view_source = view_source or (lambda: view_from_session(self._session,
@@ -97,13 +109,15 @@ class ProjectorWindow(QWidget):
         return choose_screen(QGuiApplication.screens(), QGuiApplication.primaryScreen(),
                              self.remembered_screen_name())
 
+    @staticmethod
+    def one_screen() -> bool:
+        return len(QGuiApplication.screens()) <= 1
+
     def place_on_screen(self) -> None:
-        """Full-screen on the chosen screen when there are two or more; with one, a normal window on it."""
-        screens = QGuiApplication.screens()
-        if len(screens) > 1:
-            self.go_full_screen()
-        else:
-            self.show_in_a_window()
+        """Full-screen on the chosen screen when there are two or more; with one, full screen as well, the console
+        in front of it (the director switches with Ctrl+Shift+F, and F11 or Esc)."""
+        self.go_full_screen()
+        self.placed.emit(ONE_SCREEN_NOTE if self.one_screen() else "")
 
     def choose_screen_by_name(self, name: str) -> None:
         """The director picks a screen: remember it and go full-screen there."""
@@ -130,21 +144,17 @@ class ProjectorWindow(QWidget):
         area = self.screen().availableGeometry() if self.screen() is not None else None
         if area is not None and self.geometry().contains(area):
             self._window_geometry(area)
-
-    def show_in_a_window(self) -> None:
-        """One screen: a normal window over the right part of it, so the console stays usable beside it."""
-        screen = self.target_screen()
-        if self.isFullScreen():
-            self.showNormal()
-        self.unsetCursor()
-        if screen is not None:
-            self._window_geometry(screen.availableGeometry())
-        self.show()
+        fit_on_screen(self)
+        if self.one_screen():
+            self.back_to_console.emit()
 
     def _window_geometry(self, area: Any) -> None:
-        width, height = max(480, area.width() // 2), max(270, area.width() * 9 // 32)
-        self.setGeometry(area.x() + area.width() - width, area.y() + (area.height() - height) // 2, width,
-                         min(height, area.height()))
+        """The right half of the free area, 16:9, with room left for the frame the window manager adds."""
+        side, top = WINDOW_FRAME_ROOM
+        width = min(area.width() - 2 * side, max(480, area.width() // 2 - 2 * side))
+        height = min(area.height() - top - side, max(270, width * 9 // 16))
+        self.setGeometry(area.x() + area.width() - width - side,
+                         area.y() + top + (area.height() - top - side - height) // 2, width, height)
 
     def _screens_changed(self, _screen: QScreen | None = None) -> None:
         if self.isVisible():
@@ -168,4 +178,25 @@ class ProjectorWindow(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         paint_projector(painter, QRectF(self.rect()), self._view)
+        hint = self.one_screen_hint()
+        if hint:
+            self._paint_hint(painter, hint)
         painter.end()
+
+    def one_screen_hint(self) -> str:
+        """With one screen, the keys that switch between the clock and the console ('' with two screens)."""
+        if not self.one_screen():
+            return ""
+        return ONE_SCREEN_FULL if self.isFullScreen() else ONE_SCREEN_WINDOW
+
+    def _paint_hint(self, painter: QPainter, hint: str) -> None:
+        font = QFont(self.font())
+        font.setPixelSize(max(12, self.height() // 50))
+        painter.setFont(font)
+        metrics = painter.fontMetrics()
+        pad = font.pixelSize() // 2
+        box = QRectF(0, 0, metrics.horizontalAdvance(hint) + 2 * pad, metrics.height() + pad)
+        box.moveTopRight(QRectF(self.rect()).topRight())  # above the payouts, clear of every figure
+        painter.fillRect(box, QColor(0, 0, 0, 170))
+        painter.setPen(QColor("#cfd8dc"))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, hint)
