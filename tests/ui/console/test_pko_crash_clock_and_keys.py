@@ -149,6 +149,24 @@ def test_enter_enter_on_a_selected_player_busts_nobody(qtbot, tmp_path, ui_setti
     session.close()
 
 
+def test_enter_in_the_move_dialog_moves_nobody_until_a_player_is_chosen(qtbot, tmp_path, ui_settings) -> None:
+    session, window = console_in_play(qtbot, tmp_path, ui_settings)
+    seats_before = {e.entry_id: (e.table, e.seat) for e in session.tournament.entries()}
+    events_before = len(session.history())
+    qtbot.keyClick(window, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)   # Floor > Move a player
+    dialog = window.tables_tab.move_dialog
+    qtbot.waitUntil(lambda: dialog.isVisible() and QApplication.focusWidget() is not None
+                    and QApplication.focusWidget().window() is dialog, timeout=2000)
+    for _ in range(2):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.refusal.text() == "Choose the player to move first"
+    assert len(session.history()) == events_before
+    assert {e.entry_id: (e.table, e.seat) for e in session.tournament.entries()} == seats_before
+    dialog.reject()
+    window.close()
+    session.close()
+
+
 def test_f8_runs_the_clock_from_the_register_field_and_space_only_types(qtbot, tmp_path, ui_settings) -> None:
     session, window = console_in_play(qtbot, tmp_path, ui_settings)
     assert window.toggle_clock_action.shortcut().toString() == "F8"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QWidget
 
 
 def _ok_cancel(dialog: QDialog, ok_text: str) -> QDialogButtonBox:
@@ -36,6 +36,10 @@ class MoveDialog(QDialog):
         for entry_id, label in players:
             self.player.addItem(label, entry_id)
         self.player.setEnabled(not fixed_player)
+        if not fixed_player:  # nobody chosen yet: Enter alone moves nobody
+            self.player.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+            self.player.setCurrentIndex(-1)
+            self.player.lineEdit().setPlaceholderText("Type or pick the player to move")
         self.to_table = QComboBox()
         self._seats = dict(tables)
         for number, _seats in tables:
@@ -50,8 +54,20 @@ class MoveDialog(QDialog):
         form.addRow("Player", self.player)
         form.addRow("To table", self.to_table)
         form.addRow("Seat", self.to_seat)
+        self.refusal = QLabel()
+        self.refusal.setStyleSheet("color:#b71c1c; font-weight:bold")
+        self.refusal.hide()
+        form.addRow(self.refusal)
         self.buttons = _ok_cancel(self, "Move")
         form.addRow(self.buttons)
+
+    def accept(self) -> None:
+        if self.player.currentData() is None:
+            self.refusal.setText("Choose the player to move first")
+            self.refusal.show()
+            self.player.setFocus()
+            return
+        super().accept()
 
     def _table_changed(self) -> None:
         self.to_seat.setRange(1, self._seats.get(self.to_table.currentData(), 10))
