@@ -37,6 +37,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """``"Ah"`` -> ace of hearts, ``"??"`` -> unknown card. Ranks may be lower case, ``10`` means ``T``."""
+        card = _CARDS_BY_TEXT.get(text)
+        if card is not None:
+            return card
         cleaned = text.strip().replace("10", "T")
         if cleaned == "??":
             return UNKNOWN
@@ -64,10 +67,30 @@ class Card:
 
 UNKNOWN = Card("?", "?")
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in RANKS for suit in SUITS)
+# Every two-letter way of writing a card, in any case, to its card: reading a card is one look-up.
+_CARDS_BY_TEXT: dict[str, Card] = {"??": UNKNOWN} | {
+    rank + suit: card
+    for card in FULL_DECK
+    for rank in {card.rank, card.rank.lower()}
+    for suit in {card.suit, card.suit.upper()}
+}
+_MAX_CACHED_CARD_TEXTS = 50_000
+_cards_by_list_text: dict[str, tuple[Card, ...]] = {}
 
 
 def parse_cards(text: str) -> list[Card]:
     """Parse concatenated cards such as ``"AhKd"``, ``"Ah Kd"`` or ``"????"``; refuses anything else."""
+    known = _cards_by_list_text.get(text)
+    if known is not None:
+        return list(known)
+    if len(text) % 2 == 0 and text:
+        by_text = _CARDS_BY_TEXT
+        cards = [by_text.get(text[k:k + 2]) for k in range(0, len(text), 2)]
+        if None not in cards:
+            if len(_cards_by_list_text) >= _MAX_CACHED_CARD_TEXTS:
+                _cards_by_list_text.clear()
+            _cards_by_list_text[text] = tuple(cards)  # type: ignore[arg-type]
+            return cards  # type: ignore[return-value]
     compact = "".join(text.split())
     tokens = _CARD_TEXT.findall(compact)
     if "".join(tokens).lower() != compact.lower() or not tokens:

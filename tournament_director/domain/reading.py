@@ -14,12 +14,14 @@ from __future__ import annotations
 import decimal
 import math
 import re
+import stat
 import tomllib
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.plain_toml import read_plain_toml
 
 MAX_FILE_BYTES = 1024 * 1024  # a hand history, a structure or a payout table is a few kilobytes
 MAX_LIST_ITEMS = 10_000
@@ -59,9 +61,13 @@ def read_bytes(path: str | Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
     name = _shown_path(path)
     try:
         path = Path(path)
-        if path.is_dir():
+        try:
+            mode: int | None = path.stat().st_mode
+        except (OSError, ValueError):
+            mode = None  # opening it says why
+        if mode is not None and stat.S_ISDIR(mode):
             raise FileRefused("is a folder, not a file", file=name)
-        if path.exists() and not path.is_file():
+        if mode is not None and not stat.S_ISREG(mode):
             raise FileRefused("is not a regular file", file=name)
         with path.open("rb") as handle:
             data = handle.read(limit + 1)
@@ -111,6 +117,9 @@ def parse_toml(text: str, *, file: str | Path | None = None) -> dict[str, Any]:
     name = str(file) if file is not None else None
     if text.startswith("\ufeff"):
         text = text[1:]
+    plain = read_plain_toml(text)
+    if plain is not None:
+        return plain
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:

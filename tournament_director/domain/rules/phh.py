@@ -105,14 +105,17 @@ def replay(hand: PhhHand, rules: HouseRules | None = None) -> tuple[HandState, I
     """Replay the file's actions; stops at the first illegal one. At the end of the actions the showdown
     is resolved when the board is complete and the contested hands are known (cards speak)."""
     state = hand.new_state(rules)
+    dead, unit = hand.dead_hands, hand.unit
     for index, text in enumerate(hand.actions):
-        parsed = parse_action(text, hand.unit)
+        parsed = parse_action(text, unit)
         try:
             if parsed.kind in _PLAYER_ACTIONS and state.phase is Phase.DEALING_HOLE:
                 state.deal_unknown_hole_cards()
-            _kill_dead_hands(state, hand.dead_hands)
+            if dead:
+                _kill_dead_hands(state, dead)
             apply_action(state, parsed)
-            _kill_dead_hands(state, hand.dead_hands)
+            if dead:
+                _kill_dead_hands(state, dead)
         except DomainError as error:
             return state, IllegalAction(index, text, error.message, error.rule)
     state.deal_unknown_hole_cards()  # hole cards not written in the file were dealt face down

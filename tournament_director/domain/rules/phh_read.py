@@ -115,16 +115,38 @@ _AMOUNT = re.compile(r"^\d[\d,]*(?:\.\d*)?$")
 _MAX_DECIMALS = 6
 
 
+_MAX_CACHED_ACTIONS = 100_000
+_parsed_actions: dict[tuple[str, int], ParsedAction] = {}
+
+
 def parse_action(text: str, unit: int = 1) -> ParsedAction:
     """One PHH action string; raises PhhFormatError when it is not a hold'em action. ``unit``: engine chips
-    per unit of the file (see ``PhhHand.unit``), by which a ``cbr`` amount is multiplied."""
+    per unit of the file (see ``PhhHand.unit``), by which a ``cbr`` amount is multiplied.
+
+    Hands repeat the same action strings ('p2 f', 'p1 cc', the same deals), and a file's actions are read
+    once to check them and again to replay them: an action read before is looked up, not read again."""
+    if type(text) is str:
+        parsed = _parsed_actions.get((text, unit))
+        if parsed is None:
+            parsed = _read_action(text, unit)
+            if len(_parsed_actions) >= _MAX_CACHED_ACTIONS:
+                _parsed_actions.clear()
+            _parsed_actions[text, unit] = parsed
+        return parsed
+    return _read_action(text, unit)
+
+
+def _read_action(text: str, unit: int) -> ParsedAction:
     if not isinstance(text, str):
         raise PhhFormatError(f"action {describe_type(text)} is not a string")
     shown = repr(text) if len(text) <= 60 else repr(text[:57] + "...")
-    body = text.split("#", 1)[0].strip()
-    if not body:
-        return ParsedAction("comment")
-    match = _ACTION.match(" ".join(body.split()))
+    # An action written tidily (single spaces, no comment) is matched as it is; any other is tidied first.
+    match = _ACTION.fullmatch(text) if "#" not in text else None
+    if match is None:
+        body = text.split("#", 1)[0].strip()
+        if not body:
+            return ParsedAction("comment")
+        match = _ACTION.match(" ".join(body.split()))
     if not match:
         raise PhhFormatError(f"action {shown} is not a hold'em PHH action")
     for cards in (match["hole"], match["board"], match["arg"] if match["verb"] == "sm" else None):
@@ -165,6 +187,8 @@ def _chips(value: object, where: str, unit: int = 1) -> int:
     """A chip amount as PHH writes it (an integer, or a decimal such as ``3.0`` or ``0.50``) as a whole
     number of engine chips, ``unit`` engine chips to one unit of the file; at most ``MAX_AMOUNT`` in the
     file's unit."""
+    if type(value) is int and 0 <= value <= MAX_AMOUNT:  # the common case, every check below passed at once
+        return value * unit
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
         raise PhhFormatError(f"must be a number of chips, not {describe_type(value)}", field=where)
     if isinstance(value, (float, Decimal)) and not Decimal(value).is_finite():
@@ -202,7 +226,7 @@ def _file_unit(data: dict, actions: Iterable[object]) -> int:
         value = data.get(key)
         values.extend(value if isinstance(value, list) else [value])
     for action in actions:
-        if isinstance(action, str):
+        if isinstance(action, str) and "." in action:  # an amount without a point has no decimals
             words = action.split("#", 1)[0].split()
             if len(words) == 3 and words[1] == "cbr" and _AMOUNT.match(words[2]):
                 try:
