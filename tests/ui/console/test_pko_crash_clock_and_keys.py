@@ -149,7 +149,8 @@ def test_enter_enter_on_a_selected_player_busts_nobody(qtbot, tmp_path, ui_setti
     session.close()
 
 
-def test_enter_in_the_move_dialog_moves_nobody_until_a_player_is_chosen(qtbot, tmp_path, ui_settings) -> None:
+def test_enter_in_the_move_dialog_moves_nobody_until_a_player_is_chosen(qtbot, tmp_path, ui_settings,
+                                                                         artifacts_dir) -> None:
     session, window = console_in_play(qtbot, tmp_path, ui_settings)
     seats_before = {e.entry_id: (e.table, e.seat) for e in session.tournament.entries()}
     events_before = len(session.history())
@@ -162,6 +163,7 @@ def test_enter_in_the_move_dialog_moves_nobody_until_a_player_is_chosen(qtbot, t
     assert dialog.isVisible() and dialog.refusal.text() == "Choose the player to move first"
     assert len(session.history()) == events_before
     assert {e.entry_id: (e.table, e.seat) for e in session.tournament.entries()} == seats_before
+    dialog.grab().save(str(artifacts_dir / "pko-move-dialog-nobody-chosen.png"))
     dialog.reject()
     window.close()
     session.close()
