@@ -96,13 +96,7 @@ class SeatRow(QFrame):
         bold = self.labels[0].font()
         bold.setBold(True)
         self.labels[0].setFont(bold)
-        # the bounty on his head, only in a bounty tournament (the seat's ``bounty`` is None in others)
-        self.bounty = QLabel()
-        self.bounty.setObjectName("bounty")
-        self.bounty.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.bounty.setFixedWidth(56)
-        self.bounty.hide()
-        row.addWidget(self.bounty)
+        self.bounty: QLabel | None = None  # made for the first seat with a bounty (a bounty tournament only)
         self.seat: Any = None
         self.entry_id: int | None = None
         self.show_seat(seat)
@@ -118,14 +112,8 @@ class SeatRow(QFrame):
         for label, text in zip(self.labels, (number, marker, name, chips)):
             if label.text() != text:
                 label.setText(text)
-        bounty = bounty_text(seat)
-        if self.bounty.text() != bounty:
-            self.bounty.setText(bounty)
-        if self.bounty.isHidden() != (seat.bounty is None):
-            self.bounty.setHidden(seat.bounty is None)
-        bounty_tip = f"The bounty on {seat.name}'s head: {seat.bounty:,}" if bounty else ""
-        if self.bounty.toolTip() != bounty_tip:
-            self.bounty.setToolTip(bounty_tip)
+        if seat.bounty is not None or self.bounty is not None:
+            self._show_bounty(seat)
         if seat.entry_id != self.entry_id or seat.entry_id is None:
             self.entry_id = seat.entry_id
             seated = self.entry_id is not None
@@ -138,8 +126,25 @@ class SeatRow(QFrame):
         if self.toolTip() != tip:
             self.setToolTip(tip)
 
+    def _show_bounty(self, seat: Any) -> None:
+        """The bounty on his head beside his chips, in a fixed column of its own; hidden without bounties."""
+        if self.bounty is None:
+            self.bounty = QLabel()
+            self.bounty.setObjectName("bounty")
+            self.bounty.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            self.bounty.setFixedWidth(56)
+            self.layout().addWidget(self.bounty)
+        bounty = bounty_text(seat)
+        if self.bounty.text() != bounty:
+            self.bounty.setText(bounty)
+        if self.bounty.isHidden() != (seat.bounty is None):
+            self.bounty.setHidden(seat.bounty is None)
+        tip = f"The bounty on {seat.name}'s head: {seat.bounty:,}" if bounty else ""
+        if self.bounty.toolTip() != tip:
+            self.bounty.setToolTip(tip)
+
     def text(self) -> str:
-        bounty = f" {self.bounty.text()}" if self.bounty.text() else ""
+        bounty = f" {self.bounty.text()}" if self.bounty is not None and self.bounty.text() else ""
         return " ".join(label.text() for label in self.labels) + bounty
 
     def set_selected(self, on: bool) -> None:
