@@ -112,6 +112,7 @@ def test_the_tv_page_shows_the_bounties_in_play_and_the_biggest_heads(qtbot, con
     browser.wait_for(lambda d: browser_text(d, "#bounties-in-play") == "825")
     assert heads(browser)[0] == ["Ann Lee", f"table {table['Ann Lee']}", "100"]
     assert browser.script("return document.documentElement.scrollWidth") <= 390
+    browser.script("document.getElementById('bounties').scrollIntoView({block: 'center'})")
     browser.screenshot(artifacts_dir / "room-display-phone-pko.png")
 
 
