@@ -25,7 +25,9 @@ from tournament_director.domain.floor.balancing import Move, MoveProposal, propo
 from tournament_director.domain.floor.busts import one_left_while_registration_open
 from tournament_director.domain.floor.entries import level_of
 from tournament_director.domain.floor.records import Entry
-from tournament_director.domain.floor.seating import Table, default_rng, draw_first_button, draw_start_seats
+from tournament_director.domain.floor.seating import (
+    Table, default_rng, draw_first_button, draw_late_seat, draw_start_seats,
+)
 from tournament_director.domain.floor.standings import (
     StandingsRow, last_group_places, payout_percentages, places, places_of, prizes_by_place, standings,
 )
@@ -289,9 +291,12 @@ class TournamentService:
             payload["option"] = option
         if t.seated_drawn:
             if t.registration_open(level_of(payload), payload["time_of_day"]):
-                # the seat pool of the shortest tables, the table that breaks last first (TDA 8-A; seed 004 T 5)
+                # the seat pool of the shortest tables, the table that breaks last first, not the table that
+                # breaks next (TDA 8-A; seed 004 T 5)
                 last_to_break = [t.tables[n] for n in reversed(t.break_order())]
-                [(_, table, seat)] = draw_start_seats([entry_id], last_to_break, self.rng)
+                index = t.table_index()
+                breaks_next = index.first_to_break() if len(index) else None
+                _, table, seat = draw_late_seat(entry_id, last_to_break, breaks_next, self.rng)
                 payload["seat"] = [table, seat]
         self.runner.execute("entry.registered", payload)
         return self.entry(entry_id)

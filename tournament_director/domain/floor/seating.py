@@ -145,6 +145,19 @@ def draw_start_seats(
     return [(entry, table, seat) for entry, (table, seat) in zip(entry_ids, cards)]
 
 
+def draw_late_seat(entry_id: int, tables: Sequence[Table], breaks_next: int | None,
+                   rng: random.Random | None = None) -> tuple[int, int, int]:
+    """The seat of a late registration or a re-entry (TDA 8-A: from the new-player seat pool): the table with the
+    fewest players, the one that breaks last among equals (``tables`` listed from the last to break), never the
+    table ``breaks_next`` (the first in the breaking order, seed 004 T 5; TDA 11-C) while another table has an open
+    seat: a player seated there would only be moved again when it breaks. Returns (entry id, table number, seat)."""
+    staying = [t for t in tables if t.number != breaks_next]
+    if any(t.capacity > t.players for t in staying if not t.broken):
+        tables = staying
+    [seat] = draw_start_seats([entry_id], tables, rng)
+    return seat
+
+
 def draw_first_button(table: Table, rng: random.Random | None = None) -> int | None:
     """The first button at a table: a random occupied seat (rules-reference §3 row 24: a draw)."""
     occupied = sorted(table.seats)
