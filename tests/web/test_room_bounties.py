@@ -88,7 +88,7 @@ def test_the_tv_page_shows_the_bounties_in_play_and_the_biggest_heads(qtbot, con
     window, url = console(pko_night)
     browser.open(url + "tv", 1920, 1080)
     browser.wait_for(lambda d: browser_text(d, "#bounties-in-play") == "900")  # 18 heads of 50
-    assert browser.displayed("#bounties")
+    assert browser.displayed("#bounties") and browser.text("#heads-title") == "BIGGEST BOUNTIES"
     assert [head[0] for head in heads(browser)] == ["Ann Lee", "Bruno Alves", "Chloé Martin"]  # equal: entry order
 
     bust(qtbot, window, "Bruno Alves", "Ann Lee")
@@ -114,6 +114,22 @@ def test_the_tv_page_shows_the_bounties_in_play_and_the_biggest_heads(qtbot, con
     assert browser.script("return document.documentElement.scrollWidth") <= 390
     browser.script("document.getElementById('bounties').scrollIntoView({block: 'center'})")
     browser.screenshot(artifacts_dir / "room-display-phone-pko.png")
+
+
+def test_a_fixed_bounty_shows_the_bounties_in_play_without_biggest_heads(qtbot, console, browser) -> None:
+    def fixed_night(session: DirectorSession) -> None:
+        session.create_from_plan(NewTournamentPlan("Thursday KO", "regular", buy_in=50, tables=2,
+                                                   settings={"bounty_mode": "fixed", "bounty": 50}))
+        for name in NAMES:
+            session.run(session.tournament.register, name)
+        session.run(session.tournament.draw_seats)
+
+    window, url = console(fixed_night)
+    browser.open(url + "tv", 1920, 1080)
+    browser.wait_for(lambda d: browser_text(d, "#bounties-in-play") == "900")
+    bust(qtbot, window, "Bruno Alves", "Ann Lee")  # the whole bounty in cash: it leaves play
+    browser.wait_for(lambda d: browser_text(d, "#bounties-in-play") == "850", timeout=2)
+    assert not browser.displayed("#heads-title") and heads(browser) == []
 
 
 def test_a_tournament_without_bounties_shows_none_on_the_pages(qtbot, console, browser) -> None:

@@ -227,6 +227,8 @@ const Room = (() => {
     if (section) section.hidden = !bounties;
     if (!bounties) return;
     setText("bounties-in-play", chips(bounties.in_play));
+    const title = document.getElementById("heads-title");
+    if (title) title.hidden = bounties.biggest.length === 0;  // a fixed bounty: the same on every head
     const rows = bounties.biggest.map((head) => {
       const row = el("li", "head");
       row.append(el("span", "head-name", head.name));
