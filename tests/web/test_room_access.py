@@ -11,6 +11,9 @@ from tournament_director.web.access import (
     FREE_TRIES,
     IDLE_SECONDS,
     LONGEST_SECONDS,
+    ROOM_FREE_TRIES,
+    ROOM_WAIT_SECONDS,
+    ROOM_WINDOW_SECONDS,
     AccessRefused,
     RemoteAccess,
 )
@@ -106,6 +109,45 @@ def test_sessions_end_when_idle_after_a_long_day_and_when_the_pin_changes(access
         access.session(again.token, again.proof)
     with pytest.raises(AccessRefused, match="Wrong PIN"):
         access.sign_in(old_pin, "10.0.0.3", "Busy phone")
+
+
+def test_guesses_from_a_thousand_addresses_meet_the_rooms_brake(access: RemoteAccess, clock: FakeTime) -> None:
+    refused = []
+    for n in range(1000):   # each address tries its three free PINs: 3,000 guesses
+        for _ in range(FREE_TRIES):
+            try:
+                access.sign_in(f"{n:06d}", f"10.{n // 250}.{n % 250}.9", "Guess")
+            except AccessRefused as refusal:
+                refused.append(refusal)
+    assert len(refused) == 3000
+    assert access.wrong_pins == ROOM_FREE_TRIES + 1   # after that nobody got to try a PIN
+    assert access.room_locked
+    assert refused[-1].status == 429 and str(refused[-1]).startswith("Too many wrong PINs in the room: every "
+                                                                    "sign-in waits 1 minute.")
+    with pytest.raises(AccessRefused, match="in the room") as waiting:   # the director too, from a fresh address
+        access.sign_in("482913", "192.168.1.20", "Director")
+    assert "Unlock sign-in, or New PIN" in str(waiting.value)
+    clock.now += ROOM_WAIT_SECONDS + 1
+    assert access.sign_in("482913", "192.168.1.20", "Director").device == "Director"
+
+
+def test_the_director_lets_a_shared_address_in_from_the_console(access: RemoteAccess, clock: FakeTime) -> None:
+    for _ in range(FREE_TRIES):   # three wrong PINs from the guest Wi-Fi the director's phone is on too
+        with pytest.raises(AccessRefused):
+            access.sign_in("000000", "192.168.1.66", "Guest")
+    assert access.locked_addresses() == ["192.168.1.66"]
+    with pytest.raises(AccessRefused, match="The director can let you in at once from the console"):
+        access.sign_in("482913", "192.168.1.66", "Director")
+    access.unlock()
+    assert access.locked_addresses() == [] and not access.room_locked
+    assert access.sign_in("482913", "192.168.1.66", "Director").device == "Director"
+    for n in range(ROOM_FREE_TRIES + 1):   # the room's brake, lifted by a new PIN
+        clock.now += ROOM_WINDOW_SECONDS / (2 * ROOM_FREE_TRIES)
+        with pytest.raises(AccessRefused):
+            access.sign_in("000000", f"10.0.0.{n + 1}", "Guess")
+    assert access.room_locked
+    pin = access.new_pin()
+    assert not access.room_locked and access.sign_in(pin, "10.0.0.1", "Director").device == "Director"
 
 
 def test_a_random_pin_has_six_digits() -> None:

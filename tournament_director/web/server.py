@@ -103,6 +103,7 @@ class RoomServer(QObject):
     remote_action = Signal(str, str)  # action, "phone 'Ann's iPhone' (192.168.1.20): Clock paused": for the console
     pushed = Signal(int)  # a state was sent to this many pages
     station_action = Signal(int, str, str, object)  # table, action, what was done, a balancing proposal or None
+    sign_in_refused = Signal(str, str)  # address, why: a wrong PIN, or a wait (the console counts and warns)
 
     POLL_MS = 250
     PUSH_MS = 250   # at most one build of the state for the pages in this time
@@ -459,7 +460,14 @@ class RoomServer(QObject):
 
     def _sign_in(self, request: Request) -> Response:
         data = self._body(request)
-        signed = self.access.sign_in(data.get("pin"), request.client, data.get("device"))
+        wrong_before = self.access.wrong_pins
+        try:
+            signed = self.access.sign_in(data.get("pin"), request.client, data.get("device"))
+        except AccessRefused as refusal:
+            if self.access.wrong_pins != wrong_before or refusal.status == 429:
+                log.warning("sign-in refused from %s: %s", request.client, refusal.message)
+                self.sign_in_refused.emit(request.client, refusal.message)
+            raise
         self.clients_changed.emit()
         self.remote_action.emit("sign_in", f"{signed.operator} signed in to the remote")
         cookie = f"{self.REMOTE_COOKIE}={signed.proof}; Path=/; HttpOnly; SameSite=Strict"

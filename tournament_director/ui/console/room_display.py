@@ -4,11 +4,15 @@ The director switches it on or off, chooses the address it listens on (this comp
 the address and its QR code to put on the projector or print, the PIN for the director's phone (and makes a
 new one), and sees the devices connected. What a phone does reaches the console's status bar and messages; a
 call for a chip count also opens a notice. The balancing proposal the phone decides on is the Tables tab's.
+Wrong PINs are counted, and the console warns when someone keeps guessing; Unlock sign-in (or New PIN) lifts
+every wait, so a shared address never locks the director out. The list of devices is redrawn only while the
+dialog is shown, at most a few times a second (a thousand pages joining at once cost nothing hidden).
 """
 
 from __future__ import annotations
 
 import io
+import time
 from typing import Any
 
 import segno
@@ -39,6 +43,8 @@ from tournament_director.web.server import RoomServer, local_addresses
 ADDRESS_SETTING = "room_display/address"
 PORT_SETTING = "room_display/port"
 PAGE_NAMES = {"phone": "Phone page", "tv": "TV page", "remote": "Director's remote", "other": "Page"}
+WARN_EVERY_SECONDS = 10.0   # the console says a wrong PIN at most this often (with the count so far)
+REDRAW_MS = 300             # the devices' list at most this often while many pages join or leave
 
 
 class ConsoleProposalDesk(ProposalDesk):
@@ -63,7 +69,10 @@ class RoomDisplay(QObject):
         self.window = window
         self.server = RoomServer(window.session, desk=ConsoleProposalDesk(window), parent=self)
         self.server.remote_action.connect(self._remote_action)
+        self.server.sign_in_refused.connect(self._sign_in_refused)
         self.chip_count_notice: QMessageBox | None = None
+        self._warned_at = float("-inf")
+        self._warned_locked = False
 
     def start(self, host: str, port: int) -> str:
         url = self.server.start(host, port)
@@ -74,6 +83,20 @@ class RoomDisplay(QObject):
         if self.server.running:
             self.server.stop()
             self.window.tell("Room display off")
+
+    def _sign_in_refused(self, address: str, _why: str) -> None:
+        access = self.server.access
+        locked = access.room_locked
+        now = time.monotonic()
+        if (locked and not self._warned_locked) or now - self._warned_at >= WARN_EVERY_SECONDS:
+            self._warned_at = now
+            count = f"{access.wrong_pins} wrong PIN{'s' if access.wrong_pins != 1 else ''} so far"
+            if locked:
+                self.window.tell(f"Room display: someone keeps guessing the PIN ({count}): every sign-in waits a "
+                                 "minute. Tools > Room display: Unlock sign-in, or New PIN")
+            else:
+                self.window.tell(f"Room display: wrong PIN from {address} ({count})")
+        self._warned_locked = locked
 
     def _remote_action(self, action: str, text: str) -> None:
         self.window.tell(text)
@@ -206,8 +229,19 @@ class RoomDisplayDialog(QDialog):
         self.new_pin_button = QPushButton("New PIN")
         self.new_pin_button.setToolTip("Signs every phone out: each signs in again with the new PIN")
         self.new_pin_button.clicked.connect(self.new_pin)
-        pin_row.addWidget(self.pin, 1)
-        pin_row.addWidget(self.new_pin_button)
+        self.unlock_button = QPushButton("Unlock sign-in")
+        self.unlock_button.setToolTip("Lets every address try the PIN again at once (the PIN stays)")
+        self.unlock_button.clicked.connect(self.unlock)
+        pin_buttons = QVBoxLayout()
+        pin_buttons.addWidget(self.new_pin_button)
+        pin_buttons.addWidget(self.unlock_button)
+        pin_column = QVBoxLayout()
+        pin_column.addWidget(self.pin)
+        self.pin_guesses = QLabel()
+        self.pin_guesses.setWordWrap(True)
+        pin_column.addWidget(self.pin_guesses)
+        pin_row.addLayout(pin_column, 1)
+        pin_row.addLayout(pin_buttons)
         addresses.addWidget(pin_box)
         shown.addLayout(addresses, 1)
         layout.addLayout(shown)
@@ -220,14 +254,28 @@ class RoomDisplayDialog(QDialog):
         buttons.rejected.connect(self.close)
         layout.addWidget(buttons)
 
-        self.server.clients_changed.connect(self.refresh)
-        self._expiry = QTimer(self)  # sessions run out without a signal: look again now and then
+        self.redraws = 0
+        self._redraw = QTimer(self)   # many pages joining at once: one redraw for them all
+        self._redraw.setSingleShot(True)
+        self._redraw.setInterval(REDRAW_MS)
+        self._redraw.timeout.connect(self.refresh)
+        self.server.clients_changed.connect(self._clients_changed)
+        self.server.sign_in_refused.connect(lambda *_: self._clients_changed())
+        self._expiry = QTimer(self)  # sessions and waits run out without a signal: look again now and then
         self._expiry.setInterval(5000)
-        self._expiry.timeout.connect(self.refresh)
+        self._expiry.timeout.connect(lambda: self.refresh() if self.isVisible() else None)
         self._expiry.start()
         self._qr_for = ""
-        self.resize(720, 620)
+        self.resize(720, 660)
         self.refresh()
+
+    def _clients_changed(self) -> None:
+        if self.isVisible() and not self._redraw.isActive():
+            self._redraw.start()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        self.refresh()   # what changed while it was hidden
+        super().showEvent(event)
 
     # ----- actions ---------------------------------------------------------------------------------------------
     def toggle(self) -> None:
@@ -249,6 +297,11 @@ class RoomDisplayDialog(QDialog):
         self.display.window.tell("Room display: new PIN; every phone signs in again")
         self.refresh()
 
+    def unlock(self) -> None:
+        self.server.unlock_sign_in()
+        self.display.window.tell("Room display: sign-in unlocked; every address may try the PIN again")
+        self.refresh()
+
     def copy_address(self) -> None:
         if self.server.url:
             QGuiApplication.clipboard().setText(self.server.url)
@@ -264,6 +317,8 @@ class RoomDisplayDialog(QDialog):
 
     # ----- what it shows ------------------------------------------------------------------------------------------
     def refresh(self) -> None:
+        self.redraws += 1
+        self._redraw.stop()
         server = self.server
         on = server.running
         self.switch.setText("Switch off" if on else "Switch on")
@@ -273,7 +328,9 @@ class RoomDisplayDialog(QDialog):
         self.save_qr_button.setEnabled(on)
         pin = server.access.pin
         self.pin.setText(f"{pin[:3]} {pin[3:]}")
+        self._show_guesses()
         if on:
+            self._show_listening_address(server.host)
             url = server.url
             local = server.host.startswith("127.")
             self.status.setText(f"ON, listening on {server.host}:{server.port}"
@@ -294,6 +351,30 @@ class RoomDisplayDialog(QDialog):
             self.qr.setText("QR code shows here\nwhen it is on")
             self._qr_for = ""
         self._show_devices()
+
+    def _show_listening_address(self, host: str) -> None:
+        """The address box says where the server listens (the command line's --lan may have chosen it)."""
+        index = self.address.findData(host)
+        if index < 0:
+            label = "every network of this computer" if host in ("0.0.0.0", "::") else "given at start"
+            self.address.addItem(f"{host}  ({label})", host)
+            index = self.address.count() - 1
+        self.address.setCurrentIndex(index)
+
+    def _show_guesses(self) -> None:
+        access = self.server.access
+        locked = access.locked_addresses()
+        lines = []
+        if access.wrong_pins:
+            lines.append(f"{access.wrong_pins} wrong PIN{'s' if access.wrong_pins != 1 else ''} since the start")
+        if access.room_locked:
+            lines.append("Someone keeps guessing: every sign-in waits a minute")
+        elif locked:
+            lines.append(f"Waiting after wrong PINs: {', '.join(locked[:3])}{' …' if len(locked) > 3 else ''}")
+        self.pin_guesses.setText("\n".join(lines))
+        self.pin_guesses.setStyleSheet("color: #c62828; font-weight: bold;" if access.room_locked or locked
+                                       else "")
+        self.unlock_button.setEnabled(access.room_locked or bool(locked))
 
     def _show_devices(self) -> None:
         rows = []
