@@ -27,7 +27,8 @@ Event types (payload fields), by part:
     moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]], time?
     hand.next               tables: [n], small_blind, big_blind, ante, big_blind_ante (bool)
     hand.finished           tables: [n]
-    hand_for_hand.set       on (bool)
+    hand_for_hand.set       on (bool)   (an event that brings the tournament down to one table turns it off:
+                                        hand_for_hand.py)
   busts.py
     entry.busted            busts: [{entry_id, eliminated_by: [entry_id, ...], start_chips?}],
                             level?, time?, hand_for_hand_hand?
@@ -51,7 +52,8 @@ from typing import Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import (
-    busts, checkpoint, entries, imported, invariants, prizes, settings_changes, snapshot, stations, tables,
+    busts, checkpoint, entries, hand_for_hand, imported, invariants, prizes, settings_changes, snapshot, stations,
+    tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.records import FloorRecords
@@ -95,6 +97,9 @@ class Tournament(FloorRecords):
             raise DomainError(f"the tournament floor does not know the event {event_type!r}")
         if not isinstance(payload, dict):
             raise DomainError(f"{event_type}: the payload must be a mapping")
+        # hand-for-hand ends with the event that brings the tournament down to one table (hand_for_hand.py)
+        watch_hand_for_hand = self.hand_for_hand and event_type != "hand_for_hand.set"
+        was_down_to_one_table = watch_hand_for_hand and hand_for_hand.down_to_one_table(self)
         self.changes.start()
         try:
             handler(self, payload)
@@ -104,6 +109,8 @@ class Tournament(FloorRecords):
             raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
         finally:
             self.changes.stop()
+        if watch_hand_for_hand:
+            hand_for_hand.end_at_one_table(self, was_down_to_one_table)
         if self.changes.index_tables.everything or len(self.changes.index_tables.keys) > 1000:
             self.table_index()  # the index is rebuilt with a command that moved the whole room (the draw)
 
