@@ -16,7 +16,9 @@ from tournament_director.services.bounties import BountyBoard, bounty_board
 from tournament_director.services.chip_sheets import ChipLeader
 from tournament_director.services.results import Knockout, ResultLine, Results
 
-MOVES_SHOWN_FOR = timedelta(minutes=5)  # after a table breaks, at most this long (or until a hand is dealt there)
+# after a table breaks, at most this long, and only during the level or break it broke in, until a hand is dealt
+# where its players went; a player moved again or out since drops from the list
+MOVES_SHOWN_FOR = timedelta(minutes=5)
 SeatingChartWanted = Literal["when due", "always", "never"]
 
 
@@ -102,10 +104,12 @@ def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "w
         s = t.last_seating
         time = datetime.fromisoformat(s["time"]) if s.get("time") else None
         dealt_since = any(t.tables[n].hand_number > hand for n, hand in s.get("hands", []) if n in t.tables)
-        fresh = not dealt_since and (time is None or now - time <= MOVES_SHOWN_FOR)
+        period, period_now = s.get("period"), getattr(runner.state.schedule, "current_period_index", None)
+        clock_moved_on = period is not None and period_now is not None and period != period_now
+        fresh = not dealt_since and not clock_moved_on and (time is None or now - time <= MOVES_SHOWN_FOR)
         moves = tuple(MoveLine(names[e].name if e in names else f"entry {e}", ft, fs, tt, ts)
-                      for e, ft, fs, tt, ts in s["moves"])
-        seating = SeatingNews(s["kind"], moves, tuple(s["broken"]), time, fresh)
+                      for e, ft, fs, tt, ts in s["moves"] if not fresh or _still_seated(names.get(e), tt, ts))
+        seating = SeatingNews(s["kind"], moves, tuple(s["broken"]), time, fresh and bool(moves))
     clock_started = bool(getattr(runner.state.schedule, "started", False))
     chart_due = seating is not None and seating.kind == "draw" and not clock_started and not t.finished
     chart: tuple[SeatLine, ...] = ()
@@ -128,6 +132,11 @@ def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "w
         clock_started=clock_started,
         bounties=bounty_board(t),
     )
+
+
+def _still_seated(entry: Any, table: int, seat: int) -> bool:
+    """Whether a moved player still sits where the move sent him (not moved again, not out)."""
+    return entry is not None and not entry.busted and (entry.table, entry.seat) == (table, seat)
 
 
 __all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]

@@ -424,6 +424,9 @@ class TournamentService:
         if not payload["moves"] and not payload["broken_tables"]:
             raise DomainError("no moves to make")
         payload["time"] = self._stamp()["time"]
+        period = getattr(getattr(self.runner.state, "schedule", None), "current_period_index", None)
+        if isinstance(period, int):
+            payload["period"] = period   # the room's screens show the moves during this level or break only
         return self.runner.execute("moves.accepted", payload)
 
     def move_player(self, entry_id: int, to_table: int, to_seat: int) -> Any:

@@ -198,6 +198,7 @@ def _moves_accepted(t: FloorRecords, p: dict[str, Any]) -> None:
         "moves": [[m.entry_id, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves],
         "broken": [table.number for table in broken], "time": _time(p),
         "hands": [[n, t.tables[n].hand_number] for n in destinations],
+        "period": p["period"] if isinstance(p.get("period"), int) else None,   # the level or break then
     }
 
 

@@ -24,7 +24,8 @@ Event types (payload fields), by part:
     seat.locked             table, seat, locked (bool)
     seats.drawn             assignments: [[entry_id, table, seat], ...], buttons: [[table, seat], ...], time?
     table.button_set        table, seat          (the button of the next hand; TDA 34-A correction)
-    moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]], time?
+    moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]], time?,
+                            period? (the clock's level or break then, as the schedule numbers its periods)
     hand.next               tables: [n], small_blind, big_blind, ante, big_blind_ante (bool)
     hand.finished           tables: [n]
     hand_for_hand.set       on (bool)   (an event that brings the tournament down to one table turns it off:
