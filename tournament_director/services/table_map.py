@@ -61,6 +61,35 @@ def tables_since(t: FloorRecords, mark: TablesMark | None) -> tuple[TablesMark, 
     return now, tables
 
 
+@dataclass(frozen=True)
+class ProposalMark:
+    """The floor a balancing proposal was worked out on (``TournamentService.proposal_mark``)."""
+
+    journal: Any            # the floor's change journal: another one means the floor was rebuilt (an undo, a redo)
+    event: int              # the journal's count of events then
+    settings: tuple[Any, ...]  # the settings a proposal reads (breaking order, tolerances, final table)
+
+
+def _proposal_settings(t: FloorRecords) -> tuple[Any, ...]:
+    s = t.settings
+    return (tuple(s.break_order), s.tolerance_many_tables, s.tolerance_few_tables, s.few_tables, s.halt_short_by,
+            s.final_table_size, s.redraw_final_table, s.final_table_next_level, s.button_mode, t.finished)
+
+
+def proposal_mark(t: FloorRecords) -> ProposalMark:
+    journal = t.changes.journal
+    return ProposalMark(journal, journal.count, _proposal_settings(t))
+
+
+def proposal_outdated(t: FloorRecords, mark: ProposalMark | None) -> bool:
+    """Whether a proposal worked out at ``mark`` may no longer fit the floor: a table changed since (a seat taken or
+    left, a hand dealt, a table opened or broken), the floor was rebuilt, or a setting it reads changed."""
+    if mark is None or mark.journal is not t.changes.journal or mark.settings != _proposal_settings(t):
+        return True
+    changed = t.changes.journal.since(mark.event)
+    return changed is None or bool(changed[1])
+
+
 def open_table_numbers(t: FloorRecords) -> list[int]:
     return sorted(number for number, table in dict.items(t.tables) if not table.broken)
 

@@ -37,11 +37,11 @@ from tournament_director.domain.money.payouts import percentage
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.services.settings import break_fields
 from tournament_director.services import table_map
-from tournament_director.services.table_map import TablesMark
+from tournament_director.services.table_map import ProposalMark, TablesMark
 
 __all__ = [
     "BustResult", "DealProposal", "EntriesMark", "EntryView", "ForcedBets", "Move", "MoveProposal", "PrizePoolView",
-    "SeatView", "StandingsRow", "TableView", "TablesMark", "TournamentService",
+    "ProposalMark", "SeatView", "StandingsRow", "TableView", "TablesMark", "TournamentService",
 ]
 
 
@@ -401,11 +401,27 @@ class TournamentService:
         return BustResult(views, proposal, t.finished, one_left)
 
     # --- balancing, breaking, final table -----------------------------------------------------
-    def propose_moves(self) -> MoveProposal:
-        """Moves to balance, break a table or form the final table; nothing moves until accepted."""
+    def propose_moves(self, draw: int | None = None) -> MoveProposal:
+        """Moves to balance, break a table or form the final table; nothing moves until accepted. ``draw`` (from
+        ``new_draw``) numbers the random seat draws: the same number on the same tables draws the same seats, so a
+        proposal worked out again after a change elsewhere keeps its draw."""
         if self._t.finished:
             return MoveProposal("none")
-        return propose(self._t.floor_picture(), self.rng)
+        return propose(self._t.floor_picture(), self.rng if draw is None else random.Random(draw))
+
+    def new_draw(self) -> int:
+        """A random number for ``propose_moves``' seat draws."""
+        return self.rng.getrandbits(64)
+
+    def proposal_mark(self) -> ProposalMark:
+        """The floor as it stands, for ``proposal_outdated``: a proposal keeps the mark of the floor it was worked
+        out on."""
+        return table_map.proposal_mark(self._t)
+
+    def proposal_outdated(self, mark: ProposalMark | None) -> bool:
+        """Whether the tables or the settings a proposal reads changed since ``mark`` (or the floor was rebuilt by
+        an undo or a redo): such a proposal is to be worked out again before anyone moves."""
+        return table_map.proposal_outdated(self._t, mark)
 
     def accept_moves(self, proposal: MoveProposal | Sequence[Move]) -> Any:
         """Record the proposal (or the director's edited moves) as one event."""

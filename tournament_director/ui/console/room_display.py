@@ -55,7 +55,7 @@ class ConsoleProposalDesk(ProposalDesk):
         self._window = window
 
     def current(self) -> Any:
-        return self._window.tables_tab.proposal
+        return self._window.tables_tab.current_proposal()   # worked out again if the tables changed since
 
     def show(self, proposal: Any) -> None:
         self._window.tables_tab.show_proposal(proposal)

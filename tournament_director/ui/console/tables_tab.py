@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -130,6 +131,12 @@ class TablesTab(Tab):
         self.selected_seat: int | None = None   # the player whose seat the director clicked
         self._selected_row: Any = None   # the seat row drawn as selected
         self.busting: Any = None   # the console's Busting (ui/console/busting.py), set by the window
+        self._proposal_mark: Any = None   # the floor the proposal was worked out on (floor.proposal_mark)
+        self._worked_out: Any = None      # the proposal as the rules gave it, before the director's edits
+        self._changed_unseen = False      # worked out again while the tab was in the back: not seen yet
+        self._draw: int | None = None     # the proposals' seat draw, kept until moves are accepted (floor.new_draw)
+        self._hand_for_hand_seen: tuple[Any, bool] | None = None   # (tournament, hand-for-hand) as last told
+        self._toggling_hand_for_hand = False
 
     @property
     def floor(self) -> Any:
@@ -288,10 +295,12 @@ class TablesTab(Tab):
         state = self.session.state if floor is not None else None
         self.hand_for_hand.setChecked(bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
         self._read_tables()
-        if self.proposal is not None and not self._proposal_still_fits():
-            self.proposal = None
+        self._work_out_again_if_outdated()
+        if self.isVisible():
+            self._changed_unseen = False
         self.proposal_title.setText(self._proposal_title())
         self.set_tables([self._views[n] for n in self.pages.page() if n in self._views], self._move_views())
+        self._show_hand_for_hand_on_cards(self.hand_for_hand.isChecked())
         self.pages.show_bar()
 
     def _read_tables(self) -> None:
@@ -316,11 +325,15 @@ class TablesTab(Tab):
             self._views[view.number] = view
         self._views = {n: self._views[n] for n in page if n in self._views}
 
-    def _proposal_still_fits(self) -> bool:
-        """A proposal made before an undo, a bust or a manual move no longer describes the room: drop it."""
-        seating = self.floor.seating_of(m.entry_id for m in self.proposal.moves) if self.floor is not None else {}
-        return all(seating.get(m.entry_id, (None, None, None))[1:] == (m.from_table, m.from_seat)
-                   for m in self.proposal.moves)
+    def _show_hand_for_hand_on_cards(self, on: bool) -> None:
+        """Hand-for-hand: every table plays the same hand (TDA RP-8), so a table's own Next hand is off."""
+        tip = ("Hand-for-hand: every table plays the same hand (TDA RP-8): deal with Next hand, all tables (F5)"
+               if on else "")
+        for card in self.cards:
+            if card.next_hand.isEnabled() == on:
+                card.next_hand.setEnabled(not on)
+            if card.next_hand.toolTip() != tip:
+                card.next_hand.setToolTip(tip)
 
     # ----- proposals ------------------------------------------------------------------------------------------
     def _playing(self, numbers: set[int]) -> list[int]:
@@ -357,23 +370,82 @@ class TablesTab(Tab):
         then()
 
     def show_proposal(self, proposal: Any) -> None:
-        self.proposal = proposal if proposal is not None and not proposal.is_empty else None
+        """Show the moves the room needs now (``proposal`` was worked out on the floor as it stands: a bust's); None
+        shows none until the next change. The tab works it out again with its own seat draw, so the same tables
+        always give the same proposal while it waits."""
+        self._take_proposal(None if proposal is None else self._proposal_now())
         self.refresh()
+
+    def _take_proposal(self, proposal: Any) -> None:
+        self.proposal = proposal if proposal is not None and not proposal.is_empty else None
+        self._worked_out = self.proposal   # as the rules gave it, before the director's edits
+        self._proposal_mark = self.floor.proposal_mark() if self.floor is not None else None
+
+    def _proposal_now(self) -> Any:
+        """The moves the room needs as it stands (a query; nothing is recorded), with the draw of this proposal."""
+        floor = self.floor
+        if floor is None or not self.session.tournament_id:
+            return None
+        if self._draw is None:
+            self._draw = floor.new_draw()
+        try:
+            return floor.propose_moves(self._draw)
+        except Exception:  # no tables yet, nothing to balance: show no proposal
+            return None
 
     def recheck_quietly(self) -> None:
         """After an undo or redo: the moves the room needs now (a query; nothing is recorded)."""
-        floor = self.floor
-        try:
-            proposal = floor.propose_moves() if floor is not None and self.session.tournament_id else None
-        except Exception:  # no tables yet, nothing to balance: show no proposal
-            proposal = None
-        self.show_proposal(proposal)
+        self.show_proposal(self._proposal_now())
+
+    def _outdated(self) -> bool:
+        return self.floor is not None and self.floor.proposal_outdated(self._proposal_mark)
+
+    def _work_out_again_if_outdated(self) -> bool:
+        """A proposal is never shown for tables that changed since (an entry, a re-entry, a bust, a move, a hand, an
+        undo or a redo, a setting, another station's command): it is worked out again on the floor as it is."""
+        if self.floor is None or not self.session.tournament_id or not self._outdated():
+            return False
+        before, worked_out = self.proposal, self._worked_out
+        self._take_proposal(self._proposal_now())
+        if self.proposal == worked_out and self._edits_fit(before):
+            self.proposal = before   # the rules give the same moves on the tables as they are: the edits stand
+            return False
+        if before is not None and self.proposal != before:
+            self._changed_unseen = self._changed_unseen or not self.isVisible()
+            self.message.emit("The tables changed: the proposed moves were worked out again")
+        return True
+
+    def _edits_fit(self, proposal: Any) -> bool:
+        """Whether every move of ``proposal`` still starts where its player sits and ends on a seat that is open or
+        left by another move of it."""
+        if proposal is None:
+            return True
+        seating = self.floor.seating_of(m.entry_id for m in proposal.moves)
+        if any(seating.get(m.entry_id, (None, None, None))[1:] != (m.from_table, m.from_seat) for m in proposal.moves):
+            return False
+        left = {(m.from_table, m.from_seat) for m in proposal.moves}
+        views = {t.number: t for t in self.floor.table_views(sorted({m.to_table for m in proposal.moves}))}
+        for m in proposal.moves:
+            table = views.get(m.to_table)
+            seat = next((s for s in table.seats if s.seat == m.to_seat), None) if table is not None else None
+            taken = seat is not None and seat.entry_id is not None and (m.to_table, m.to_seat) not in left
+            if seat is None or table.broken or seat.locked or taken:
+                return False
+        return True
+
+    def current_proposal(self) -> Any:
+        """The proposal waiting for the director, worked out again first if the tables changed since."""
+        if self._work_out_again_if_outdated():
+            self.refresh()
+        return self.proposal
 
     def propose(self) -> Any:
         """Ask the floor service for the moves the room needs now (balance, break, final table)."""
         if self.floor is None:
             return None
-        outcome = self.run(self.floor.propose_moves)
+        if self._draw is None:
+            self._draw = self.floor.new_draw()
+        outcome = self.run(self.floor.propose_moves, self._draw)
         if outcome.ok:
             self.show_proposal(outcome.value)
             if outcome.value.is_empty:
@@ -381,18 +453,32 @@ class TablesTab(Tab):
             return outcome.value
         return None
 
+    CHANGED_SINCE = "The tables changed since this proposal; here is the new one"
+
     def accept_proposal(self) -> bool:
+        """Record the proposal as shown; one worked out on tables that changed since is never recorded: the new one
+        is shown instead, for the director to look at and accept."""
         if self.proposal is None or self.floor is None:
             return False
-        accepted = self.proposal
+        if self._outdated() or self._changed_unseen:
+            return self._changed_since()
+        accepted, mark = self.proposal, self._proposal_mark
         playing = self._playing({m.from_table for m in accepted.moves})
         if playing:
             self.ask_hand_over(playing, self.accept_proposal)
             return False
         names = self._names(m.entry_id for m in accepted.moves)
-        outcome = self.run(self.session.accept_moves, accepted)
+        floor = self.floor
+
+        def accept_if_current() -> Any:   # checked again on each try: another station may record first
+            return None if floor.proposal_outdated(mark) else self.session.accept_moves(accepted)
+
+        outcome = self.run(accept_if_current)
         if not outcome.ok:
             return False
+        if outcome.value is None:
+            return self._changed_since()
+        self._draw = None   # the next proposal draws afresh
         self.last_accepted = accepted
         moved = ", ".join(f"{names.get(m.entry_id, m.entry_id)} to table {m.to_table} seat {m.to_seat}"
                           for m in accepted.moves)
@@ -483,10 +569,45 @@ class TablesTab(Tab):
         elif self.run(self.floor.next_hand, table_number).ok:
             self.message.emit(f"Next hand dealt at table {table_number}")
 
+    def _changed_since(self) -> bool:
+        """Show the proposal for the tables as they are, in front, and say why nobody moved."""
+        if self._outdated():
+            self._take_proposal(self._proposal_now())
+        self._bring_to_front()
+        self.refresh()
+        self._changed_unseen = False   # told, and shown
+        self.message.emit(self.CHANGED_SINCE)
+        return False
+
+    def _bring_to_front(self) -> None:
+        holder = self.parentWidget()
+        while holder is not None and not isinstance(holder, QTabWidget):
+            holder = holder.parentWidget()
+        if holder is not None:
+            holder.setCurrentWidget(self)
+
+    def follow_hand_for_hand(self, _topics: Any = None) -> None:
+        """After every change: tell the director when hand-for-hand ended by itself (the tournament is down to one
+        table) or came back (that change undone)."""
+        state = self.session.state if self.floor is not None else None
+        now = (self.session.tournament_id, bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
+        seen, self._hand_for_hand_seen = self._hand_for_hand_seen, now
+        on = now[1]
+        if seen is None or seen[0] != now[0] or seen[1] == on or self._toggling_hand_for_hand:
+            return
+        self.message.emit("Hand-for-hand is on again (TDA RP-8)" if on else
+                          "Hand-for-hand is over: the tournament is down to one table (TDA RP-8)")
+
     def set_hand_for_hand(self, on: bool) -> None:
         if self.floor is None:
             return
-        if self.run(self.floor.set_hand_for_hand, bool(on)).ok:
+        self._toggling_hand_for_hand = True
+        try:
+            done = self.run(self.floor.set_hand_for_hand, bool(on)).ok
+        finally:
+            self._toggling_hand_for_hand = False
+            self.follow_hand_for_hand()
+        if done:
             self.message.emit("Hand-for-hand ON: deal every table together (TDA RP-8)" if on
                               else "Hand-for-hand off")
         self.refresh()

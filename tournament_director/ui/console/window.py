@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         self.tables_tab.count_button.clicked.connect(self.open_chip_count)
         self.chip_count_dialog: ChipCountDialog | None = None
         self.tables_tab.moves_changed.connect(self._moves_waiting)
+        self.refresh_listeners.append(self.tables_tab.follow_hand_for_hand)   # ended at one table: say so
 
         build_menus(self)
         add_stations_actions(self)  # Tools > Table stations (Ctrl+Shift+T), Table station codes
