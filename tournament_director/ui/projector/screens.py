@@ -130,9 +130,9 @@ def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
                bold=False)
     top = side.top() + line_h
     x, width = side.left() + side.width() * 0.05, side.width() * 0.9
-    names = [(name, QRectF(x, top + i * line_h, width * 0.64, line_h))
+    names = [(name, QRectF(x, top + i * line_h, width * 0.7, line_h))
              for i, (name, _) in enumerate(view.biggest_heads)]
-    amounts = [(format_chips(bounty), QRectF(x + width * 0.65, top + i * line_h, width * 0.35, line_h))
+    amounts = [(format_chips(bounty), QRectF(x + width * 0.71, top + i * line_h, width * 0.29, line_h))
                for i, (_, bounty) in enumerate(view.biggest_heads)]
     # one size for the names, never below half the line: a name too long for it is cut short with "…"
     name_font = _common_font(names, ratio=0.75)
