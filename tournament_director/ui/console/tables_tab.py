@@ -454,13 +454,14 @@ class TablesTab(Tab):
         return None
 
     CHANGED_SINCE = "The tables changed since this proposal; here is the new one"
+    NO_MOVE_SINCE = "The tables changed since this proposal: no move is needed now"
 
     def accept_proposal(self) -> bool:
         """Record the proposal as shown; one worked out on tables that changed since is never recorded: the new one
         is shown instead, for the director to look at and accept."""
         if self.proposal is None or self.floor is None:
             return False
-        if self._outdated() or self._changed_unseen:
+        if self._work_out_again_if_outdated() or self._changed_unseen:
             return self._changed_since()
         accepted, mark = self.proposal, self._proposal_mark
         playing = self._playing({m.from_table for m in accepted.moves})
@@ -571,12 +572,11 @@ class TablesTab(Tab):
 
     def _changed_since(self) -> bool:
         """Show the proposal for the tables as they are, in front, and say why nobody moved."""
-        if self._outdated():
-            self._take_proposal(self._proposal_now())
+        self._work_out_again_if_outdated()
         self._bring_to_front()
         self.refresh()
         self._changed_unseen = False   # told, and shown
-        self.message.emit(self.CHANGED_SINCE)
+        self.message.emit(self.CHANGED_SINCE if self.proposal is not None else self.NO_MOVE_SINCE)
         return False
 
     def _bring_to_front(self) -> None:
