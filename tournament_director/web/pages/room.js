@@ -333,27 +333,56 @@ function seatFinder() {
 
 function renderTvMoves() {
   const state = Room.state;
-  const recent = state.moves.filter((m) => Room.serverNow() - Date.parse(m.at) < Room.MOVE_SHOWN_MS).slice(0, 5);
+  const recent = state.moves.filter((m) => Room.serverNow() - Date.parse(m.at) < Room.MOVE_SHOWN_MS);
   const rows = recent.map((m) => {
     const row = Room.el("li", "move");
     row.append(Room.el("span", "move-name", m.name),
-               Room.el("span", "move-where", `table ${m.from_table} → table ${m.to_table}, seat ${m.to_seat}`));
+               Room.el("span", "move-where", `table ${m.to_table}, seat ${m.to_seat}`),
+               Room.el("span", "move-from", `from table ${m.from_table}`));
     return row;
   });
   const section = document.querySelector(".moves-section");
   if (section) section.hidden = rows.length === 0;
+  document.body.classList.toggle("has-moves", rows.length > 0);   // the moves then get most of the room
   Room.replaceChildren("moves", rows);
+}
+
+// A TV list shows the rows that fit whole in its part of the screen, and says how many more there are: never a
+// row cut in half, never a list that seems to end where it does not.
+function fitTvList(id, more) {
+  const list = document.getElementById(id);
+  const section = list && list.closest("section");
+  if (!section || section.hidden) return;
+  for (const old of list.querySelectorAll(".more")) old.remove();
+  const rows = [...list.children];
+  for (const row of rows) row.hidden = false;
+  const bottom = section.getBoundingClientRect().bottom;
+  const fits = () => list.lastElementChild.getBoundingClientRect().bottom <= bottom + 1;
+  if (!rows.length || fits()) return;
+  const note = Room.el("li", "more");
+  list.append(note);
+  let left = rows.length;
+  do {
+    rows[--left].hidden = true;
+    note.textContent = more(rows.length - left);
+  } while (left > 0 && !fits());
+  note.hidden = !fits();
+}
+
+function renderTv() {
+  Room.renderPayouts(10);
+  Room.renderResults(8);
+  renderTvMoves();
+  Room.setText("phone-url", Room.state.address || location.origin + "/");
+  fitTvList("moves", (n) => `+ ${n} more move${n === 1 ? "" : "s"}: see the phone page`);
+  fitTvList("results", (n) => `+ ${n} more on the phone page`);
 }
 
 document.addEventListener("DOMContentLoaded", () => {
   const page = document.body.dataset.page;
   if (page === "tv") {
-    Room.onState(() => {
-      Room.renderPayouts(10);
-      Room.renderResults(5);
-      renderTvMoves();
-      Room.setText("phone-url", Room.state.address || location.origin + "/");
-    });
+    Room.onState(renderTv);
+    window.addEventListener("resize", () => { if (Room.state) renderTv(); });
   } else if (page === "phone") {
     Room.onState(() => { Room.renderPayouts(); Room.renderResults(); });
     seatFinder();
