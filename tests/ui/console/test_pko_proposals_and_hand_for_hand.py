@@ -271,6 +271,42 @@ def test_the_panel_follows_a_manual_move_an_undo_and_a_redo(qtbot, night, refusa
     assert refusals == []
 
 
+def test_another_stations_re_entry_reaches_the_panel_before_anyone_accepts(qtbot, ui_settings, pg_url,
+                                                                           refusals) -> None:
+    """Two stations on one PostgreSQL event: the floor's console shows the break of table 4; the registration desk
+    re-enters a player; within moments the floor's panel is worked out again, and Accept all records it."""
+    floor = DirectorSession.open(pg_url, operator="the floor", rng=random.Random(5))
+    desk = DirectorSession.open(pg_url, operator="the registration desk", rng=random.Random(6))
+    try:
+        tournament = floor.create_from_plan(NewTournamentPlan("Thursday PKO", "regular", buy_in=100, fee=10,
+                                                              tables=4, late_registration_until_level=6,
+                                                              settings=PKO))
+        for name in NAMES:
+            floor.run(floor.tournament.register, name)
+        floor.run(floor.tournament.draw_seats)
+        console = show_console(qtbot, floor, ui_settings)
+        tab = console.tables_tab
+        out = table_four_down_to_four(qtbot, console, floor)
+        stale = tab.proposal
+
+        desk.select_tournament(tournament)
+        desk.run(desk.tournament.register, out[2].name)
+        qtbot.waitUntil(lambda: floor.tournament.players_left == 28, timeout=2000)
+        qtbot.waitUntil(lambda: tab.proposal != stale, timeout=2000)
+        assert tab.proposal is not None and tab.proposal.kind == "balance"
+        assert_describes_the_tables_now(floor, tab.proposal)
+        shown = tab.proposal
+        qtbot.mouseClick(tab.accept_move, LEFT)
+        assert refusals == []
+        for m in shown.moves:
+            entry = floor.tournament.entry(m.entry_id)
+            assert (entry.table, entry.seat) == (m.to_table, m.to_seat)
+        console.close()
+    finally:
+        desk.close()
+        floor.close()
+
+
 # ----- A. the projector's list of moves at a later break -----------------------------------------------------------
 def test_the_breaks_list_of_level_four_is_gone_at_the_break_after_level_six(
         qtbot, night, refusals, artifacts_dir) -> None:
