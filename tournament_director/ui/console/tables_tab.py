@@ -373,7 +373,10 @@ class TablesTab(Tab):
         """Show the moves the room needs now (``proposal`` was worked out on the floor as it stands: a bust's); None
         shows none until the next change. The tab works it out again with its own seat draw, so the same tables
         always give the same proposal while it waits."""
-        self._take_proposal(None if proposal is None else self._proposal_now())
+        if proposal is None:
+            self._take_proposal(None)
+        elif self._outdated():   # else the tab's own proposal was worked out on these very tables
+            self._take_proposal(self._proposal_now())
         self.refresh()
 
     def _take_proposal(self, proposal: Any) -> None:
@@ -395,7 +398,8 @@ class TablesTab(Tab):
 
     def recheck_quietly(self) -> None:
         """After an undo or redo: the moves the room needs now (a query; nothing is recorded)."""
-        self.show_proposal(self._proposal_now())
+        self._take_proposal(self._proposal_now())
+        self.refresh()
 
     def _outdated(self) -> bool:
         return self.floor is not None and self.floor.proposal_outdated(self._proposal_mark)
@@ -447,7 +451,8 @@ class TablesTab(Tab):
             self._draw = self.floor.new_draw()
         outcome = self.run(self.floor.propose_moves, self._draw)
         if outcome.ok:
-            self.show_proposal(outcome.value)
+            self._take_proposal(outcome.value)
+            self.refresh()
             if outcome.value.is_empty:
                 self.message.emit(outcome.value.note or "The tables are balanced: no move needed")
             return outcome.value
