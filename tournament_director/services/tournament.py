@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import buttons
+from tournament_director.domain.floor import buttons, hand_for_hand
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
 from tournament_director.domain.floor.busts import one_left_while_registration_open
 from tournament_director.domain.floor.entries import level_of
@@ -471,6 +471,10 @@ class TournamentService:
 
     def set_hand_for_hand(self, on: bool) -> Any:
         return self.runner.execute("hand_for_hand.set", {"on": on})
+
+    def down_to_one_table(self) -> bool:
+        """Whether the players left sit at one table or fit at the final table: hand-for-hand has ended there."""
+        return hand_for_hand.down_to_one_table(self._t)
 
     # --- payouts and deals -----------------------------------------------------------------------
     def edit_payouts(self, percentages: Sequence[str | int | float] | None) -> Any:

@@ -381,6 +381,7 @@ def test_hand_for_hand_ends_when_one_table_is_left_and_comes_back_with_an_undo(
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)
     assert not session.tournament.entry(victim.entry_id).busted
     assert session.state.floor.hand_for_hand and tab.hand_for_hand.isChecked()
+    assert "Hand-for-hand is on: deal every table together (TDA RP-8)" in window.log_tab.message_texts()
     assert not any(card.next_hand.isEnabled() for card in tab.cards)
     qtbot.keyClick(window, Qt.Key.Key_Z, CTRL_SHIFT)
     assert session.tournament.entry(victim.entry_id).busted and not session.state.floor.hand_for_hand

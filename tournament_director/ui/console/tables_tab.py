@@ -593,15 +593,19 @@ class TablesTab(Tab):
 
     def follow_hand_for_hand(self, _topics: Any = None) -> None:
         """After every change: tell the director when hand-for-hand ended by itself (the tournament is down to one
-        table) or came back (that change undone)."""
+        table), came back (that change undone) or was set at another station."""
         state = self.session.state if self.floor is not None else None
         now = (self.session.tournament_id, bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
         seen, self._hand_for_hand_seen = self._hand_for_hand_seen, now
         on = now[1]
         if seen is None or seen[0] != now[0] or seen[1] == on or self._toggling_hand_for_hand:
             return
-        self.message.emit("Hand-for-hand is on again (TDA RP-8)" if on else
-                          "Hand-for-hand is over: the tournament is down to one table (TDA RP-8)")
+        if on:
+            self.message.emit("Hand-for-hand is on: deal every table together (TDA RP-8)")
+        elif self.floor.down_to_one_table():
+            self.message.emit("Hand-for-hand is over: the tournament is down to one table (TDA RP-8)")
+        else:
+            self.message.emit("Hand-for-hand is off")
 
     def set_hand_for_hand(self, on: bool) -> None:
         if self.floor is None:
