@@ -210,7 +210,8 @@ def test_a_re_entry_sits_away_from_the_breaking_table_and_the_panel_is_worked_ou
         assert (entry.table, entry.seat) == (m.to_table, m.to_seat)
 
 
-def test_accept_after_a_re_entry_took_a_seat_shows_the_new_proposal_instead(qtbot, night, refusals) -> None:
+def test_accept_after_a_re_entry_took_a_seat_shows_the_new_proposal_instead(qtbot, night, refusals,
+                                                                           artifacts_dir) -> None:
     """The break of table 4 is proposed with every open seat of tables 1-3 drawn; a re-entry takes one of them
     while the Tables tab is in the back; Ctrl+Enter then records nothing and shows the new proposal."""
     window, _projector, session = night
@@ -233,6 +234,7 @@ def test_accept_after_a_re_entry_took_a_seat_shows_the_new_proposal_instead(qtbo
     assert window.tabs.currentWidget() is tab
     assert tab.proposal is not None and tab.proposal != stale
     assert_describes_the_tables_now(session, tab.proposal)
+    shot(window, artifacts_dir, "pko-accept-after-a-re-entry-new-proposal.png")
 
     shown = tab.proposal
     qtbot.mouseClick(tab.accept_move, LEFT)   # Accept all, now on the proposal shown
