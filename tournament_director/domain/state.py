@@ -15,10 +15,30 @@ from typing import Any
 from tournament_director.domain.clock.schedule import Schedule
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.tournament import Tournament
+from tournament_director.domain.floor.undo_image import FloorImage
 
 SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
 RULING_RECORDED = "ruling.recorded"
 CHIP_COUNT_CALLED = "chip_count.called"
+
+
+class StateImage:
+    """The state before one event: the floor's image (undo_image.py), the schedule before a schedule event, and
+    how many rulings and calls for a count there were (both lists only grow)."""
+
+    __slots__ = ("floor", "schedule", "rulings", "chip_count_calls")
+
+    def __init__(self, floor: FloorImage, schedule: Schedule | None, rulings: int, chip_count_calls: int) -> None:
+        self.floor = floor
+        self.schedule = schedule
+        self.rulings = rulings
+        self.chip_count_calls = chip_count_calls
+
+    @classmethod
+    def take(cls, state: "TournamentState", event_type: str) -> "StateImage":
+        schedule = (Schedule.from_snapshot(state.schedule.to_snapshot())
+                    if event_type.startswith(SCHEDULE_EVENT_PREFIXES) else None)
+        return cls(FloorImage.take(state.floor), schedule, len(state.rulings), len(state.chip_count_calls))
 
 
 class TournamentState:
@@ -33,6 +53,7 @@ class TournamentState:
         self.schedule = schedule if schedule is not None else Schedule.new()
         self.rulings: list[dict[str, Any]] = rulings if rulings is not None else []
         self.chip_count_calls: list[dict[str, Any]] = chip_count_calls if chip_count_calls is not None else []
+        self.last_image: StateImage | None = None
 
     @classmethod
     def new(cls) -> "TournamentState":
@@ -40,6 +61,7 @@ class TournamentState:
 
     def apply(self, event_type: str, payload: dict[str, Any]) -> None:
         """Fold one event in; raises DomainError (and changes nothing) when the event does not fit."""
+        self.last_image = None  # whatever was kept for an undo is not the state before this event
         if event_type.startswith(SCHEDULE_EVENT_PREFIXES):
             self.schedule.apply(event_type, payload)
         elif event_type == RULING_RECORDED:
@@ -52,6 +74,30 @@ class TournamentState:
             self.chip_count_calls.append(dict(payload))
         else:
             self.floor.apply(event_type, payload)
+
+    def apply_keeping_image(self, event_type: str, payload: dict[str, Any]) -> None:
+        """``apply``, keeping what the event changed as it was before (``undo_last`` puts it back)."""
+        self.last_image = None
+        image = StateImage.take(self, event_type)
+        try:
+            self.apply(event_type, payload)
+        finally:
+            image.floor.close(self.floor)
+        self.last_image = image
+
+    def can_undo_last(self) -> bool:
+        """Whether the last event applied with ``apply_keeping_image`` (and nothing since) can be put back."""
+        image = getattr(self, "last_image", None)
+        return image is not None and image.floor.usable
+
+    def undo_last(self) -> None:
+        """The state as it was before the last event applied with ``apply_keeping_image`` (``can_undo_last``)."""
+        image, self.last_image = self.last_image, None
+        image.floor.put_back(self.floor)
+        if image.schedule is not None:
+            self.schedule = image.schedule
+        del self.rulings[image.rulings:]
+        del self.chip_count_calls[image.chip_count_calls:]
 
     def to_snapshot(self) -> dict[str, Any]:
         return {

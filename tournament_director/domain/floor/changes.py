@@ -17,45 +17,74 @@ from collections.abc import Iterator
 from typing import Any
 
 
-class TrackedDict(dict):  # type: ignore[type-arg]
-    """A dict that notes the keys used while ``recording`` (set around the application of one event)."""
+MISSING = object()  # in ``TrackedDict.before``: the key was not there before the event
+MAX_BEFORE = 5_000  # an event that changes more keys than this (the draw, an import) keeps no copies
 
-    __slots__ = ("recording", "touched", "everything")
+
+class TrackedDict(dict):  # type: ignore[type-arg]
+    """A dict that notes the keys used while ``recording`` (set around the application of one event).
+
+    With ``before`` set to a dict (undo_image.py), the first use of each key during the event also keeps a copy
+    of its value as it was (``copy_value``), or ``MISSING``: what an undo of the event puts back. An event that
+    walks the whole mapping, or uses more than ``MAX_BEFORE`` keys, sets ``before`` to None: nothing to put back
+    from."""
+
+    __slots__ = ("recording", "touched", "everything", "before", "copy_value")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.recording = False
         self.touched: set[Any] = set()
         self.everything = False
+        self.before: dict[Any, Any] | None = None
+        self.copy_value: Any = None
+
+    def _keep(self, key: Any) -> None:
+        before = self.before
+        if before is not None and key not in before:
+            if len(before) >= MAX_BEFORE:
+                self.before = None
+                return
+            value = dict.get(self, key, MISSING)
+            before[key] = value if value is MISSING else self.copy_value(value)
 
     def __getitem__(self, key: Any) -> Any:
         if self.recording:
             self.touched.add(key)
+            if self.before is not None:
+                self._keep(key)
         return dict.__getitem__(self, key)
 
     def get(self, key: Any, default: Any = None) -> Any:
         if self.recording:
             self.touched.add(key)
+            if self.before is not None:
+                self._keep(key)
         return dict.get(self, key, default)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if self.recording:
             self.touched.add(key)
+            if self.before is not None:
+                self._keep(key)
         dict.__setitem__(self, key, value)
 
     def values(self):  # type: ignore[no-untyped-def, override]
         if self.recording:
             self.everything = True
+            self.before = None
         return dict.values(self)
 
     def items(self):  # type: ignore[no-untyped-def, override]
         if self.recording:
             self.everything = True
+            self.before = None
         return dict.items(self)
 
     def __iter__(self) -> Iterator[Any]:
         if self.recording:
             self.everything = True
+            self.before = None
         return dict.__iter__(self)
 
     def search(self) -> Iterator[Any]:
