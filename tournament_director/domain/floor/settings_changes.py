@@ -35,7 +35,7 @@ LABELS = {
     "button_mode": "the button rule", "rebuy_limit": "the rebuy limit", "reentry_limit": "the re-entry limit",
     "rebuy_until_level": "the rebuy period", "addon_until_level": "the add-on period",
     "reentry_until_level": "the re-entry period", "late_registration_until_level": "late registration",
-    "late_registration_until_time": "late registration",
+    "late_registration_until_time": "late registration", "screen_layout": "the screen layout",
 }
 _PAID_AT_ENTRY = ("buy_in", "fee", "rake_percent", "starting_stack", "bounty_mode", "bounty")
 _REBUY_PRICE = ("rebuy_price", "rebuy_fee", "rebuy_chips")

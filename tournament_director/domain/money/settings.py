@@ -27,6 +27,7 @@ BUTTON_MODES = ("dead", "moving")
 NEW_PLAYER_RULES = ("tda", "seed")  # TDA 8-A/10-A, or seed 004 T 8 (wait in the SB or button seat too)
 _TIME_OF_DAY = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 _FILE_STEM = re.compile(r"^[\w-]+$")  # a shipped payout table: data/payouts/NAME.toml
+_LAYOUT_KEY = re.compile(r"^((room:)?[\w-]{1,80})?$")  # data/layouts/NAME.toml, or room:NAME
 
 # The bounds of the whole-number settings: (what a message calls it, the smallest, the largest). Amounts (money
 # and chips) go up to limits.MAX_AMOUNT; the others are counts of their own kind. The percentages and the final
@@ -134,6 +135,8 @@ class TournamentSettings:
     final_table_next_level: bool = False  # seed 000 E: the final table starts with the next level
     redraw_final_table: bool = True  # rules-reference §3 row 19 (common practice)
     trust_table_stations: bool = False  # a bust a table station reports is recorded at once, not proposed
+    # The room's screens: the layout they draw ("" the program's own; "dark_classic", "room:friday", ...)
+    screen_layout: str = ""
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "TournamentSettings":
@@ -200,6 +203,9 @@ class TournamentSettings:
             if not isinstance(getattr(self, name), str):
                 raise DomainError(f"setting {name} must be text, not {limits.shown(getattr(self, name))}")
         limits.check_name(self.payout_table, "payout table")
+        if not isinstance(self.screen_layout, str) or not _LAYOUT_KEY.match(self.screen_layout):
+            raise DomainError(f"the screen layout {limits.shown(self.screen_layout)} is not the name of a screen "
+                              "layout (letters, digits, - and _, the room's own after room:)")
         if not _FILE_STEM.match(self.payout_table):
             raise DomainError(f"the payout table {limits.shown(self.payout_table)} is not the name of a payout table (letters, "
                               "digits, - and _)")

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tournament_director.services.screen_tokens import tables_left
+
 
 @dataclass(frozen=True)
 class ProjectorView:
@@ -46,6 +48,8 @@ class ProjectorView:
     page: int = 0                                       # which page of a long seating chart is up
     bounties_in_play: int | None = None                 # a bounty tournament: the bounties on the heads still in
     biggest_heads: tuple[tuple[str, int], ...] = ()     # (name, bounty), the biggest first (a progressive knockout)
+    chips_in_play: int | None = None                    # for a screen layout's total chips
+    tables_left: int | None = None                      # ... and its tables in play
 
 
 def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
@@ -209,5 +213,7 @@ def view_from_session(session: Any, *, force_seating: bool = False, seating_char
         message="" if clock_view is not None else "Clock not started",
         starts_in_seconds=starts_in,
         restart_pending=bool(_get(clock_view, "restart_pending", default=False)),
+        chips_in_play=_get(figures, "chips_in_play"),
+        tables_left=tables_left(session) if getattr(session, "runner", None) is not None else None,
         **news_fields(session, force_seating, seating_chart),
     )

@@ -21,7 +21,9 @@ from PySide6.QtCore import QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QScreen
 from PySide6.QtWidgets import QWidget
 
+from tournament_director.services.screen_layouts import ScreenLayout, chosen_layout, rules_page_due
 from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen
+from tournament_director.ui.projector.designed import Pictures, designed_screen, paint_designed
 from tournament_director.ui.projector.layout import paint_projector
 from tournament_director.ui.projector.view import ProjectorView, as_displayed, view_from_session
 
@@ -55,7 +57,8 @@ class ProjectorWindow(QWidget):
     back_to_console = Signal()  # one screen: it left full screen, the console comes to the front
 
     def __init__(self, session: Any = None, *, view_source: Callable[[], ProjectorView] | None = None,
-                 settings: QSettings | None = None, parent: QWidget | None = None) -> None:
+                 settings: QSettings | None = None, parent: QWidget | None = None,
+                 layout_source: Callable[[], ScreenLayout | None] | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Tournament clock")
         self.setObjectName("projector")
@@ -66,6 +69,11 @@ class ProjectorWindow(QWidget):
                                                                       force_seating=self.force_seating))
         self._settings = settings if settings is not None else QSettings()
         self._view = ProjectorView(message="No tournament open")
+        # the tournament's screen layout (None: the program's own screen), and the pictures it shows
+        self._layout_source = layout_source or (lambda: chosen_layout(self._session))
+        self._layout: ScreenLayout | None = None
+        self._rules_up = False
+        self.pictures = Pictures()
         self.force_seating = False  # the director asked for the seating chart (View > Seating chart, F7)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
@@ -84,6 +92,11 @@ class ProjectorWindow(QWidget):
     def view(self) -> ProjectorView:
         return self._view
 
+    @property
+    def screen_layout(self) -> ScreenLayout | None:
+        """The layout the screen draws (None: the program's own screen)."""
+        return self._layout
+
     def set_view(self, view: ProjectorView) -> None:
         self._view = view
         self.update()
@@ -95,7 +108,12 @@ class ProjectorWindow(QWidget):
                 view = replace(view, page=int(time.monotonic() // SEATING_PAGE_SECONDS))
         except Exception as error:  # the room's screen keeps going; the console shows the error
             view = ProjectorView(tournament_name=self._view.tournament_name, message=str(error))
-        if as_displayed(view) != as_displayed(self._view):
+        layout = self._layout_source()
+        rules_up = layout is not None and rules_page_due(layout, time.time())
+        if layout is not self._layout or rules_up != self._rules_up:
+            self._layout, self._rules_up = layout, rules_up
+            self.set_view(view)
+        elif as_displayed(view) != as_displayed(self._view):
             self.set_view(view)
         else:
             self._view = view
@@ -177,7 +195,12 @@ class ProjectorWindow(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        paint_projector(painter, QRectF(self.rect()), self._view)
+        if self._layout is not None:
+            area = QRectF(self.rect())
+            paint_designed(painter, area, designed_screen(area, self._view, self._layout, now_seconds=time.time(),
+                                                          picture=self.pictures))
+        else:
+            paint_projector(painter, QRectF(self.rect()), self._view)
         hint = self.one_screen_hint()
         if hint:
             self._paint_hint(painter, hint)

@@ -1,0 +1,222 @@
+"""What each token of a screen layout says: one text per token, made here once for the projector and the TV page.
+
+The figures are the projector's own (ui/projector/view.py ``ProjectorView`` carries the same field names, so the
+projector hands its view over as it is); the room display reads them from the session with ``screen_figures``, the
+same services the projector reads. A list token (the payouts, the knockouts) is one line a row. The clock and the
+time to the break are counted by the page between pushes; the texts here are those of the moment they were read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Any
+
+from tournament_director.services.results import ordinal
+from tournament_director.services.screen_layouts import TOKENS, ScreenLayout
+
+
+@dataclass(frozen=True)
+class ScreenFigures:
+    tournament_name: str = ""
+    level_number: int | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int = 0
+    big_blind_ante: bool = False
+    remaining_seconds: float | None = None
+    running: bool = False
+    on_break: bool = False
+    break_name: str = "Break"
+    next_label: str = ""
+    seconds_to_break: float | None = None
+    players_left: int | None = None
+    entries: int | None = None
+    average_stack: int | None = None
+    chips_in_play: int | None = None
+    tables_left: int | None = None
+    prize_pool: int | None = None
+    payouts: tuple[tuple[int, int], ...] = ()
+    notice: str = ""
+    message: str = ""
+    starts_in_seconds: float | None = None
+    restart_pending: bool = False
+    hand_for_hand: bool = False
+    final_table: bool = False
+    chip_leader: tuple[str, int] | None = None
+    knockouts: tuple[tuple[str, str, str], ...] = ()
+    winner: tuple[str, int] | None = None
+    results: tuple[tuple[str, str, int], ...] = ()
+    seating_chart: tuple[tuple[str, int, int], ...] = ()
+    moves: tuple[tuple[str, int, int, int, int], ...] = ()
+    bounties_in_play: int | None = None
+    biggest_heads: tuple[tuple[str, int], ...] = ()
+
+
+FIGURE_NAMES = tuple(f.name for f in fields(ScreenFigures))
+
+
+def figures_of(view: Any) -> ScreenFigures:
+    """The figures of any view holding the same field names (the projector's ``ProjectorView``)."""
+    return ScreenFigures(**{name: getattr(view, name) for name in FIGURE_NAMES if hasattr(view, name)})
+
+
+def chips(amount: int | None) -> str:
+    return "–" if amount is None else f"{amount:,}"
+
+
+def clock_text(seconds: float | None) -> str:
+    """'MM:SS', or 'H:MM:SS' from an hour up, counting up to the next second (as the projector shows it)."""
+    if seconds is None:
+        return "--:--"
+    whole = max(0, int(seconds + 0.999))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def level_line(level: Any) -> str:
+    """A level as one line: '400 / 800, ante 800'."""
+    text = f"{level.small_blind:,} / {level.big_blind:,}"
+    if getattr(level, "ante", 0):
+        text += f", {'BB ante' if getattr(level, 'big_blind_ante', False) else 'ante'} {level.ante:,}"
+    return text
+
+
+def next_label(period: Any) -> str:
+    if period is None:
+        return ""
+    if hasattr(period, "small_blind"):
+        return level_line(period)
+    return f"{getattr(period, 'name', '') or 'Break'} {period.duration_seconds // 60} min"
+
+
+def _counting_down(f: ScreenFigures) -> bool:
+    return f.starts_in_seconds is not None and f.starts_in_seconds > 0
+
+
+def token_texts(f: ScreenFigures, layout: ScreenLayout | None = None) -> dict[str, str]:
+    """Every text token's words for these figures (pictures have none); a list is one line a row."""
+    counting = _counting_down(f)
+    started = f.starts_in_seconds is None or f.starts_in_seconds <= 0
+    if counting:
+        level = "STARTS IN"
+    elif f.on_break:
+        level = f.break_name.upper()
+    elif f.level_number is not None:
+        level = f"LEVEL {f.level_number}"
+    else:
+        level = ""
+    blinds = "" if f.small_blind is None or f.big_blind is None else f"{chips(f.small_blind)} / {chips(f.big_blind)}"
+    if f.on_break:
+        blinds = f"Next: {f.next_label}" if f.next_label else ""
+    paused = not f.running and f.remaining_seconds is not None and started and not counting
+    texts = {
+        "tournament_name": f.tournament_name or "Tournament Director",
+        "clock": clock_text(f.starts_in_seconds if counting else f.remaining_seconds),
+        "level": level,
+        "blinds": blinds,
+        "ante": "" if not f.ante or f.on_break else f"{'BB ante' if f.big_blind_ante else 'Ante'} {chips(f.ante)}",
+        "next_level": f"Next: {f.next_label}" if f.next_label and not f.on_break else "",
+        "time_to_break": (f"Break in {clock_text(f.seconds_to_break)}"
+                          if f.seconds_to_break is not None and not f.on_break else ""),
+        "status": ("WAITING FOR THE DIRECTOR" if f.restart_pending else "CLOCK PAUSED") if paused else "",
+        "badges": "  ·  ".join(b for b, on in (("FINAL TABLE", f.final_table), ("HAND-FOR-HAND", f.hand_for_hand))
+                               if on),
+        "notice": f.notice,
+        "players": f"{chips(f.players_left)} / {chips(f.entries)}",
+        "players_left": chips(f.players_left),
+        "entries": chips(f.entries),
+        "tables_left": chips(f.tables_left),
+        "average_stack": chips(f.average_stack),
+        "total_chips": chips(f.chips_in_play),
+        "prize_pool": chips(f.prize_pool),
+        "payouts": "\n".join(f"{ordinal(place)}  {chips(amount)}" for place, amount in f.payouts if amount > 0),
+        "bounties_in_play": "" if f.bounties_in_play is None else chips(f.bounties_in_play),
+        "biggest_bounties": "\n".join(f"{name}  {chips(bounty)}" for name, bounty in f.biggest_heads),
+        "chip_leader": f"{f.chip_leader[0]}  {chips(f.chip_leader[1])}" if f.chip_leader else "",
+        "knockouts": "\n".join(f"{place}  {name}" + (f" {by}" if by else "") for place, name, by in f.knockouts),
+        "seating_chart": "\n".join(f"{name}  T{table} S{seat}" for name, table, seat in f.seating_chart),
+        "winner": f"{f.winner[0]}  {chips(f.winner[1])}" if f.winner and f.winner[1] else
+                  (f.winner[0] if f.winner else ""),
+        "results": "\n".join(f"{place}  {name}" + (f"  {chips(prize)}" if prize else "")
+                             for place, name, prize in f.results),
+        "rules": layout.rules_text if layout is not None else "",
+    }
+    if f.message and f.remaining_seconds is None and not counting:
+        texts["level"] = f.message
+    return texts
+
+
+_PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+
+
+def custom_text(template: str, texts: dict[str, str]) -> str:
+    """A custom text with its {token}s replaced by their texts (an unknown name is left as written)."""
+    return _PLACEHOLDER.sub(lambda m: texts.get(m[1], m[0]).replace("\n", "  ·  ")
+                            if m[1] in TOKENS else m[0], template)
+
+
+def cell_texts(layout: ScreenLayout, texts: dict[str, str]) -> dict[str, str]:
+    """What each cell of ``layout`` says (by cell name); a picture cell says nothing."""
+    shown: dict[str, str] = {}
+    for cell in layout.cells:
+        if cell.token == "text":
+            shown[cell.id] = custom_text(cell.text, texts)
+        elif cell.token in texts:
+            shown[cell.id] = texts[cell.token]
+    return shown
+
+
+def screen_figures(session: Any) -> ScreenFigures:
+    """The figures of the tournament in front of the director, read from the session's services as the projector
+    reads them (ui/projector/view.py ``view_from_session``)."""
+    if session is None or getattr(session, "tournament_id", None) is None:
+        return ScreenFigures(message="No tournament open")
+    clock = session.clock
+    view = clock.view() if clock is not None else None
+    floor = session.tournament
+    figures = session.floor_figures()
+    level = view.level if view is not None else None
+    values: dict[str, Any] = {
+        "tournament_name": session.tournament_name,
+        "starts_in_seconds": session.seconds_to_start(),
+        "message": "" if view is not None else "Clock not started",
+    }
+    if view is not None:
+        values.update(remaining_seconds=view.remaining_seconds, running=view.running, on_break=view.on_break,
+                      break_name=view.break_name or "Break", next_label=next_label(view.next_level),
+                      seconds_to_break=view.seconds_to_break, notice=view.notice or "",
+                      restart_pending=view.restart_pending)
+    if level is not None:
+        values.update(level_number=level.number, small_blind=level.small_blind, big_blind=level.big_blind,
+                      ante=level.ante or 0, big_blind_ante=bool(level.big_blind_ante))
+    if figures is not None:
+        values.update(players_left=figures.players_left, entries=figures.entries,
+                      average_stack=figures.average_stack, chips_in_play=figures.chips_in_play,
+                      prize_pool=figures.prize_pool)
+    if floor is not None:
+        values["payouts"] = tuple(enumerate(floor.prize_pool().prizes, start=1))
+        values["tables_left"] = tables_left(session)
+    news = session.room_news(seating_chart="never")
+    if news is not None:
+        values.update(
+            hand_for_hand=news.hand_for_hand, final_table=news.final_table,
+            chip_leader=(news.chip_leader.name, news.chip_leader.chips) if news.chip_leader else None,
+            knockouts=tuple((k.place_text, k.name, f"by {' & '.join(k.eliminated_by)}" if k.eliminated_by else "")
+                            for k in news.knockouts))
+        if news.bounties is not None:
+            values["bounties_in_play"] = news.bounties.in_play
+            values["biggest_heads"] = tuple((h.name, h.bounty) for h in news.bounties.biggest)
+        if news.winner is not None:
+            values["winner"] = (news.winner.name, news.winner.prize)
+            values["results"] = news.result_rows
+    return ScreenFigures(**values)
+
+
+def tables_left(session: Any) -> int | None:
+    """The tables in play (the floor's index of open tables, kept as the tables change)."""
+    runner = getattr(session, "runner", None)
+    if runner is None:
+        return None
+    return len(runner.state.floor.table_index())
