@@ -371,8 +371,8 @@ class TablesTab(Tab):
 
     def show_proposal(self, proposal: Any) -> None:
         """Show the moves the room needs now (``proposal`` was worked out on the floor as it stands: a bust's); None
-        shows none until the next change. The tab works it out again with its own seat draw, so the same tables
-        always give the same proposal while it waits."""
+        shows none until the next change. The tab shows its own proposal for these tables, worked out with its seat
+        draw (again if the tables changed since), so the same tables always give the same proposal while it waits."""
         if proposal is None:
             self._take_proposal(None)
         elif self._outdated():   # else the tab's own proposal was worked out on these very tables
