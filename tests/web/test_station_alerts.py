@@ -82,3 +82,15 @@ def test_a_bust_waiting_for_the_director_shows_on_the_console_with_a_sound(qtbot
     qtbot.waitUntil(lambda: not alert.isVisible(), timeout=3000)
     assert session.tournament.entry(victim.entry_id).busted
     assert window.sounds_played == ["floor_called"]   # once for the bust, not again when it is decided
+
+
+def test_a_wrong_or_replaced_card_code_shows_a_page_that_says_what_to_do(qtbot, console, page, artifacts_dir) -> None:
+    server = console.room_display.server
+    old = server.station_url(3)
+    server.stations.tokens.revoke(3)   # the director printed a new card for table 3
+    page.open(old)
+    page.wait_for_text("h1", lambda text: "does not open a station" in text)
+    assert page.text(".refused-page p") == ("This is not table 3's code, or the director has replaced it: scan the QR "
+                                            "code on the table card again.")
+    assert '"ok"' not in page.run(lambda: page.driver.page_source)   # words on the screen, not raw JSON
+    page.screenshot(artifacts_dir / "station-card-code-replaced.png")
