@@ -166,6 +166,7 @@ class EntriesMark:
     event: int       # the journal's count of events then
     alive: int       # players still in then, and bust groups then: a late registration moves every busted
     groups: int      # player's place, a bust only adds the new places
+    entries: int = 0  # entries then: those added since are late registrations and re-entries
 
 
 class TournamentService:
@@ -538,18 +539,22 @@ class TournamentService:
     def entries_since(self, mark: EntriesMark | None) -> tuple[EntriesMark, list[EntryView] | None]:
         """The entries changed since ``mark`` (a mark this returned before) and the mark of now; None instead of the
         entries when every one is to be read again (a first look, a rebuilt floor, a change of the whole room, a
-        change that moves the places of the busted players)."""
+        change that moves the places of the busted players in another way than a late entry does)."""
         t = self._t
         journal = t.changes.journal
-        now = EntriesMark(journal, journal.count, t.alive, len(t.bust_groups))
+        now = EntriesMark(journal, journal.count, t.alive, len(t.bust_groups), len(t.entries))
         if mark is None or mark.journal is not journal or t.finished or now.groups < mark.groups:
             return now, None
         newly_busted = sum(len(group.entries) for group in t.bust_groups[mark.groups:])
         changed = journal.since(mark.event)
-        if changed is None or mark.alive - now.alive != newly_busted:
+        added = now.entries - mark.entries
+        if changed is None or added < 0 or mark.alive + added - now.alive != newly_busted:
             return now, None
         entry_ids, table_numbers = changed
         ids = set(entry_ids)
+        if added:  # a late entry or a re-entry moves every busted player's place down one: those rows, not all
+            for group in t.bust_groups:
+                ids.update(group.entries)
         for number in table_numbers:   # a hand dealt or a seat changed: its players' status may have changed
             table = dict.get(t.tables, number)
             if table is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from tests.ui.console.formats_driving import type_text
 from tests.ui.console.test_console_wiring import console, open_session
 from tournament_director.services.session import NewTournamentPlan
 
@@ -58,3 +59,36 @@ def test_undoing_a_bust_redraws_the_rows_in_place_and_keeps_the_selection(qtbot,
     assert next(r for r in tab.model.rows if r.entry_id == winner.entry_id).chips == winner.chips
     assert tab.selected_entry() is not None and tab.selected_entry().entry_id == winner.entry_id
     assert [r.name for r in tab.model.rows] == [f"Player {n:03d}" for n in range(300)]
+
+
+def test_a_late_entry_typed_at_the_desk_redraws_the_busted_rows_and_adds_its_own_without_a_reset(
+        qtbot, tmp_path, ui_settings, artifacts_dir) -> None:
+    """A late entry moves every busted player's place down one: the tab redraws those rows and the new player's
+    table, and inserts the new row; it does not read every row again (no reset), and what it shows is what a
+    full read shows."""
+    session, window, tab = three_hundred_seated(qtbot, tmp_path, ui_settings)
+    floor = session.tournament
+    out = []
+    for name in ("Player 010", "Player 123", "Player 222"):
+        victim = next(r for r in tab.model.rows if r.name == name)
+        winner = next(r for r in tab.model.rows if r.table == victim.table and r.entry_id != victim.entry_id
+                      and r.status == "playing")
+        assert tab.bust(victim.entry_id, [winner.entry_id]) is not None
+        out.append(victim.entry_id)
+    places = {r.entry_id: r.place for r in tab.model.rows if r.entry_id in out}
+    resets: list[int] = []
+    tab.model.modelReset.connect(lambda: resets.append(1))
+
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)   # Register a player
+    type_text(qtbot, tab.register_name, "Zoe Latecomer")
+    qtbot.keyClick(tab.register_name, Qt.Key.Key_Return)
+
+    assert resets == []
+    assert tab.model.rowCount() == 301
+    late = next(r for r in tab.model.rows if r.name == "Zoe Latecomer")
+    assert late.status == "playing" and late.table is not None
+    assert {r.entry_id: r.place for r in tab.model.rows if r.entry_id in out} == {
+        entry_id: place + 1 for entry_id, place in places.items()}
+    shown = {r.entry_id: r for r in tab.model.rows}
+    assert shown == {e.entry_id: tab._row(e) for e in floor.entries()}   # what a full read shows
+    window.grab().save(str(artifacts_dir / "players-tab-after-a-late-entry.png"))
