@@ -1,6 +1,7 @@
 """What the console says of the stations without the Table stations panel open: a bust a station reports, waiting
 for the director's confirmation, shows in the console's band above every tab with the floor call's sound, and its
-button opens the panel where it is confirmed; the band goes once it is decided."""
+button opens the panel where it is confirmed; the band goes once it is decided. What a station does is kept in
+the Log tab's messages with the address it came from."""
 
 from __future__ import annotations
 
@@ -72,6 +73,8 @@ def test_a_bust_waiting_for_the_director_shows_on_the_console_with_a_sound(qtbot
     assert alert.texts() == []   # no floor call: the band holds the bust only
     assert window.sounds_played == ["floor_called"] and alert.rung == 1
     assert waiting in window.statusBar().currentMessage()
+    said = window.log_tab.message_texts()
+    assert f"Table 2 station: {victim.name} out: sent to the director to confirm (from 127.0.0.1)" in said
     window.grab().save(str(artifacts_dir / "console-bust-waiting-band.png"))
 
     [(_number, _label, button)] = alert.bust_rows

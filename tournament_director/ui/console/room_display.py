@@ -70,6 +70,9 @@ class RoomDisplay(QObject):
         self.server = RoomServer(window.session, desk=ConsoleProposalDesk(window), parent=self)
         self.server.remote_action.connect(self._remote_action)
         self.server.sign_in_refused.connect(self._sign_in_refused)
+        # what each table's station did, from which address, in the Log tab's messages (not the status bar)
+        self.server.station_action.connect(
+            lambda table, _action, text, _proposal: window.log_tab.add_message(f"Table {table} station: {text}"))
         self.chip_count_notice: QMessageBox | None = None
         self._warned_at = float("-inf")
         self._warned_locked = False
@@ -77,12 +80,18 @@ class RoomDisplay(QObject):
     def start(self, host: str, port: int) -> str:
         url = self.server.start(host, port)
         self.window.tell(f"Room display on: {url} (TV: {url}tv, director's remote: {url}remote)")
+        projector = getattr(self.window, "projector", None)
+        if projector is not None:  # a layout's QR code cell on the projector opens the phone page
+            projector.pictures.room_address = url
         return url
 
     def stop(self) -> None:
         if self.server.running:
             self.server.stop()
             self.window.tell("Room display off")
+            projector = getattr(self.window, "projector", None)
+            if projector is not None:
+                projector.pictures.room_address = ""
 
     def _sign_in_refused(self, address: str, _why: str) -> None:
         access = self.server.access
