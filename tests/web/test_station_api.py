@@ -119,6 +119,8 @@ def test_the_codes_printed_on_the_table_cards_still_work_after_the_program_resta
     server = RoomServer(session)
     server.start("127.0.0.1", 0)
     kept, replaced = server.stations.tokens.token(1), server.stations.tokens.token(2)
+    tablet = Client(qtbot, server.url)   # table 1's tablet opened from its card: it holds its session cookie
+    assert tablet.json("/api/station/1/session", {"code": kept})[0] == 200
     renewed = server.stations.tokens.revoke(2)
     server.stop()
     session.close()
@@ -134,6 +136,9 @@ def test_the_codes_printed_on_the_table_cards_still_work_after_the_program_resta
         status, error = refused(client, ("/api/station/2/call_floor", replaced), {"seat": 1})
         assert status == 403 and "replaced it" in error
         assert server.stations.tokens.token(1) == kept   # the console shows and prints the same code again
+        tablet.base, tablet.origin = server.url, server.url.rstrip("/")   # the same tablet, the console back
+        status, answer = tablet.json("/api/station/1")
+        assert status == 200 and answer["station"]["table"] == 1   # its session holds, as the card does
     finally:
         server.stop()
         session.close()
