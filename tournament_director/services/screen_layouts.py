@@ -157,7 +157,7 @@ class ScreenLayout:
             if f.name in ("cells", "overrides", "folder"):
                 continue
             value = getattr(self, f.name)
-            if f.name == "name" or value != getattr(defaults, f.name):
+            if f.name in ("name", "columns", "rows", "background") or value != getattr(defaults, f.name):
                 data[f.name] = value
         data["cells"] = [_cell_dict(c) for c in self.cells]
         if self.overrides:

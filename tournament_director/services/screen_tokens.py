@@ -8,12 +8,16 @@ time to the break are counted by the page between pushes; the texts here are tho
 
 from __future__ import annotations
 
+import base64
 import re
 from dataclasses import dataclass, fields
+from pathlib import Path
 from typing import Any
 
+from tournament_director.resources import resource_path
+
 from tournament_director.services.results import ordinal
-from tournament_director.services.screen_layouts import TOKENS, ScreenLayout
+from tournament_director.services.screen_layouts import TOKENS, ScreenLayout, rules_page
 
 
 @dataclass(frozen=True)
@@ -168,9 +172,10 @@ def cell_texts(layout: ScreenLayout, texts: dict[str, str]) -> dict[str, str]:
     return shown
 
 
-def screen_figures(session: Any) -> ScreenFigures:
+def screen_figures(session: Any, *, seating_chart: bool = False) -> ScreenFigures:
     """The figures of the tournament in front of the director, read from the session's services as the projector
-    reads them (ui/projector/view.py ``view_from_session``)."""
+    reads them (ui/projector/view.py ``view_from_session``); ``seating_chart``: with the seating chart while it is
+    due (after the draw, until the clock starts), for a layout that has a cell for it."""
     if session is None or getattr(session, "tournament_id", None) is None:
         return ScreenFigures(message="No tournament open")
     clock = session.clock
@@ -198,8 +203,10 @@ def screen_figures(session: Any) -> ScreenFigures:
     if floor is not None:
         values["payouts"] = tuple(enumerate(floor.prize_pool().prizes, start=1))
         values["tables_left"] = tables_left(session)
-    news = session.room_news(seating_chart="never")
+    news = session.room_news(seating_chart="when due" if seating_chart else "never")
     if news is not None:
+        if news.show_seating_chart:
+            values["seating_chart"] = news.seating_rows
         values.update(
             hand_for_hand=news.hand_for_hand, final_table=news.final_table,
             chip_leader=(news.chip_leader.name, news.chip_leader.chips) if news.chip_leader else None,
@@ -220,3 +227,66 @@ def tables_left(session: Any) -> int | None:
     if runner is None:
         return None
     return len(runner.state.floor.table_index())
+
+
+# ----- the room display's part: the layout as the TV page draws it --------------------------------------------
+
+MAX_PICTURE_BYTES = 300_000  # a picture goes to the pages inside the state: a logo, not a photograph
+
+
+def screen_state(session: Any, layout: ScreenLayout) -> dict[str, Any]:
+    """The layout with its overrides applied for the moment, what each cell says (the same words as the projector),
+    the house rules page and when it is up, and the pictures as data the page shows without asking for a file."""
+    figures = screen_figures(session, seating_chart=any(c.token == "seating_chart" for c in layout.cells))
+    modes = [mode for mode, on in (("final_table", figures.final_table), ("break", figures.on_break),
+                                   ("end", figures.winner is not None)) if on]
+    shown = layout.for_modes(modes)
+    texts = token_texts(figures, shown)
+    state: dict[str, Any] = {
+        "layout": shown.to_dict(), "cells": cell_texts(shown, texts), "rules_page": None, "rules_cells": {},
+        "rules_every_seconds": shown.rules_every_seconds, "rules_for_seconds": shown.rules_for_seconds,
+        "pictures": _pictures(shown), "own_end": figures.winner is not None and not layout.overrides.get("end"),
+    }
+    if shown.rules_text.strip() and shown.rules_every_seconds > 0:
+        page = rules_page(shown)
+        state["rules_page"] = page.to_dict()
+        state["rules_cells"] = cell_texts(page, texts)
+    return state
+
+
+def _pictures(layout: ScreenLayout) -> dict[str, str]:
+    pictures: dict[str, str] = {}
+    for cell in layout.cells:
+        if cell.hidden or cell.token not in ("image", "logo"):
+            continue
+        name = layout.logo if cell.token == "logo" else cell.image
+        path = layout.picture_path(name) if name else resource_path("icons", "tournament-director-128.png")
+        uri = _data_uri(path) if path is not None else None
+        if uri:
+            pictures[cell.id] = uri
+    if layout.background_image:
+        uri = _data_uri(layout.picture_path(layout.background_image))
+        if uri:
+            pictures["background"] = uri
+    return pictures
+
+
+_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml",
+         ".gif": "image/gif", ".bmp": "image/bmp", ".webp": "image/webp"}
+_uris: dict[Path, tuple[float, str | None]] = {}
+
+
+def _data_uri(path: Path | None) -> str | None:
+    if path is None:
+        return None
+    try:
+        stamp = path.stat().st_mtime
+        known = _uris.get(path)
+        if known is None or known[0] != stamp:
+            data = path.read_bytes() if path.stat().st_size <= MAX_PICTURE_BYTES else b""
+            uri = f"data:{_MIME.get(path.suffix.lower(), 'image/png')};base64,{base64.b64encode(data).decode()}"
+            known = (stamp, uri if data else None)
+            _uris[path] = known
+        return known[1]
+    except OSError:
+        return None

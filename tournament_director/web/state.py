@@ -15,6 +15,8 @@ from typing import Any
 
 from tournament_director.services.bounties import bounty_board
 from tournament_director.services.chip_counts import latest_call
+from tournament_director.services.screen_layouts import chosen_layout
+from tournament_director.services.screen_tokens import screen_state
 
 FORMAT = "tournament-director/room-state"
 VERSION = 1
@@ -136,7 +138,7 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
         "format": FORMAT, "version": VERSION, "as_of": as_of, "sequence": None, "tournament": None,
         "clock": None, "figures": None, "payouts": [], "players": [], "results": [], "moves": [],
         "notices": {"hand_for_hand": False, "final_table": False, "finished": False, "chip_count": None},
-        "bounties": None,
+        "bounties": None, "screen": None,
     }
     floor = session.tournament if session is not None else None
     if floor is None:
@@ -178,4 +180,6 @@ def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = N
         "finished": finished,
         "chip_count": None if call is None else {"called_at": _iso(call.time), "note": call.note},
     }
+    layout = chosen_layout(session)  # the tournament's screen layout: the TV page draws it as the projector does
+    state["screen"] = screen_state(session, layout) if layout is not None else None
     return state

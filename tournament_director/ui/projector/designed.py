@@ -212,6 +212,9 @@ def _draw_lines(screen: DesignedScreen, body: QRectF, cell: Cell, text: str, lay
     left_w = body.width() * (0.62 if flush_right else 0.26)
     left_font, share = _shrunk(font, [p[0] for p in two] if two else lines, left_w if two else body.width())
     right_font, right_share = _shrunk(font, [p[1] for p in two], body.width() - left_w - line_h * 0.3)
+    if right_font.pixelSize() < left_font.pixelSize():  # one size for the whole list, as the TV page sets it
+        left_font = right_font
+    right_font = left_font
     if min(share, right_share) < 0.6:
         screen.shortfalls.setdefault(cell.id, f"its lines are drawn at {min(share, right_share):.0%} of its size")
     align = ALIGN[cell.align]

@@ -283,7 +283,8 @@ const Room = (() => {
     connect(page);
   }
 
-  return {start, onState: (fn) => listeners.push(fn), get state() { return state; }, el, fold, chips, clockText,
+  return {start, onState: (fn) => listeners.push(fn), get state() { return state; }, get receivedAt() { return receivedAt; },
+          el, fold, chips, clockText,
           ordinal, placeText, serverNow, renderPayouts, renderResults, replaceChildren, setText,
           MOVE_SHOWN_MS};
 })();
@@ -378,9 +379,208 @@ function renderTv() {
   fitTvList("results", (n) => `+ ${n} more on the phone page`);
 }
 
+// ----- the TV page drawing the tournament's screen layout, as the projector draws it --------------------------------
+// The server sends the layout (its overrides applied for the moment) and what each cell says; here each cell is put
+// on its grid, its text sized to its share of the cell's height and made smaller until it fits, and the clock and
+// the time to the break counted between pushes. With no layout chosen the page keeps its own look (.tv-grid).
+const Screen = (() => {
+  const LIST_TOKENS = new Set(["payouts", "biggest_bounties", "knockouts", "seating_chart", "results", "rules"]);
+  const PLACE_TOKENS = new Set(["payouts", "knockouts", "results"]);
+  const AMOUNT_TOKENS = new Set(["payouts", "biggest_bounties"]);
+  const PICTURES = new Set(["image", "logo", "qr"]);
+  let builtKey = "";
+
+  function rulesUp(screen) {
+    const every = screen.rules_every_seconds;
+    if (!screen.rules_page || !every) return false;
+    return Math.floor(Room.serverNow() / 1000) % every < Math.min(screen.rules_for_seconds, every);
+  }
+
+  // The texts the page counts itself: the clock and the time to the break, as the projector words them.
+  function countedText(token, fallback) {
+    const clock = Room.state.clock;
+    if (!clock) return fallback;
+    const counting = Boolean(clock.running || clock.restart_pending);
+    const elapsedMs = performance.now() - Room.receivedAt;
+    const left = (ms, on) => (ms === null || ms === undefined ? null : (on ? Math.max(0, ms - elapsedMs) : ms));
+    if (token === "clock") {
+      const startsIn = left(clock.starts_in_ms, true);
+      if (startsIn !== null && startsIn > 0) return Room.clockText(startsIn);
+      return Room.clockText(left(clock.remaining_ms, counting));
+    }
+    if (token === "time_to_break") {
+      const toBreak = left(clock.ms_to_break, counting);
+      return toBreak === null || clock.on_break ? "" : `Break in ${Room.clockText(toBreak)}`;
+    }
+    return fallback;
+  }
+
+  const lastMinute = (text) => (text.startsWith("00:") && text !== "00:00") || text === "01:00";
+
+  function fit(node, width) {  // smaller until the text fits its width (never larger than asked)
+    for (let i = 0; i < 4 && node.scrollWidth > width * 0.98 && node.scrollWidth > 0; i += 1) {
+      const size = parseFloat(node.style.fontSize);
+      node.style.fontSize = `${Math.max(6, Math.floor(size * (width * 0.98) / node.scrollWidth))}px`;
+    }
+  }
+
+  function build(host, layout, texts, pictures) {
+    host.style.background = layout.background || "#0b0f14";
+    if (pictures.background) host.style.backgroundImage = `url("${pictures.background}")`;
+    else host.style.backgroundImage = "";
+    const inner = Room.el("div", "screen-inner");
+    host.replaceChildren(inner);
+    const box = inner.getBoundingClientRect();
+    const margin = Math.min(innerWidth, innerHeight) * 0.02;
+    const gap = margin * 0.35;
+    const columnW = box.width / layout.columns, rowH = box.height / layout.rows;
+    for (const cell of layout.cells) {
+      if (cell.hidden) continue;
+      const text = texts[cell.id] || "";
+      const picture = cell.token === "qr" ? "/qr.svg" : pictures[cell.id];
+      if (PICTURES.has(cell.token) && !picture) continue;
+      let x = cell.x * columnW, y = cell.y * rowH, w = cell.w * columnW, h = cell.h * rowH;
+      if (cell.background) { x += gap; y += gap; w -= 2 * gap; h -= 2 * gap; }
+      const node = Room.el("div", "cell");
+      node.dataset.cell = cell.id;
+      node.dataset.token = cell.token;
+      Object.assign(node.style, {left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px`,
+                                 color: cell.colour || "#f2f4f7", fontFamily: layout.font || "",
+                                 fontWeight: cell.bold === false ? "400" : "700"});
+      const padX = Math.min(w * 0.04, h * 0.25);
+      node.style.padding = `0 ${padX}px`;
+      const bodyW = w - 2 * padX;
+      if (cell.background && (text || cell.label || PICTURES.has(cell.token))) {
+        node.classList.add("panel");
+        node.style.background = cell.background;
+      }
+      const justify = {left: "flex-start", center: "center", right: "flex-end"}[cell.align || "center"];
+      let bodyH = h;
+      if (cell.label) {
+        const labelH = Math.min(h * 0.3, (h / cell.h) * 0.55);
+        const label = Room.el("div", "cell-label", cell.label);
+        Object.assign(label.style, {height: `${labelH}px`, fontSize: `${labelH * 0.62}px`, fontWeight: "400",
+                                    color: layout.label_colour || "#9aa7b5", justifyContent: justify,
+                                    paddingTop: `${labelH * 0.1}px`});
+        node.append(label);
+        bodyH = h - labelH;
+      }
+      const body = Room.el("div", "cell-body");
+      node.append(body);
+      inner.append(node);
+      if (PICTURES.has(cell.token)) {
+        const img = Room.el("img", "picture");
+        img.src = picture;
+        img.alt = cell.token === "qr" ? "QR code of the phone page" : cell.token;
+        body.append(img);
+        continue;
+      }
+      if (!text) continue;
+      if (LIST_TOKENS.has(cell.token) || text.includes("\n")) {
+        lines(body, cell, text, bodyH, bodyW, justify, layout);
+      } else {
+        const line = Room.el("div", "line value", text);
+        Object.assign(line.style, {fontSize: `${bodyH * (cell.size || 0.7)}px`, justifyContent: justify});
+        if (cell.token === "clock" || cell.token === "time_to_break") line.dataset.counted = cell.token;
+        if (cell.token === "clock") line.dataset.accent = layout.accent || "";
+        body.append(line);
+        fit(line, bodyW);
+      }
+    }
+  }
+
+  function lines(body, cell, text, bodyH, bodyW, justify, layout) {
+    const rows = cell.rows || Math.max(1, cell.h * 2);
+    const lineH = bodyH / rows;
+    let all = text.split("\n");
+    if (cell.token === "rules" || cell.token === "text") {  // paragraphs wrap as the projector wraps them
+      const para = Room.el("div", "value wrapped", text);
+      Object.assign(para.style, {fontSize: `${lineH * (cell.size || 0.7)}px`, lineHeight: `${lineH}px`,
+                                 whiteSpace: "pre-line", textAlign: cell.align || "left", overflow: "hidden",
+                                 maxHeight: `${bodyH}px`});
+      body.style.justifyContent = "flex-start";
+      body.append(para);
+      return;
+    }
+    if (all.length > rows) all = [...all.slice(0, rows - 1), `… ${all.length - rows + 1} more`];
+    body.style.justifyContent = "flex-start";
+    const split = (cell.align || "center") !== "center";
+    const flushRight = AMOUNT_TOKENS.has(cell.token);
+    const made = [];
+    for (const textLine of all) {
+      const line = Room.el("div", "line value" + (flushRight ? "" : " aside"));
+      Object.assign(line.style, {height: `${lineH}px`, fontSize: `${lineH * (cell.size || 0.7)}px`,
+                                 justifyContent: justify});
+      const at = textLine.indexOf("  ");
+      if (split && at > 0 && !textLine.startsWith("… ")) {
+        const left = Room.el("span", "left", textLine.slice(0, at));
+        const right = Room.el("span", "right", textLine.slice(at + 2).trim());
+        if (PLACE_TOKENS.has(cell.token)) left.style.color = layout.label_colour || "#9aa7b5";
+        left.style.width = flushRight ? "auto" : `${bodyW * 0.26}px`;
+        left.style.flex = "none";
+        line.append(left, right);
+      } else {
+        line.textContent = textLine;
+        if (textLine.startsWith("… ")) line.style.color = layout.label_colour || "#9aa7b5";
+      }
+      body.append(line);
+      made.push(line);
+    }
+    // one size for every line of the list: the smallest that fits
+    let smallest = Infinity;
+    for (const line of made) { fit(line, bodyW); smallest = Math.min(smallest, parseFloat(line.style.fontSize)); }
+    for (const line of made) line.style.fontSize = `${smallest}px`;
+  }
+
+  function tick() {
+    const host = document.getElementById("screen");
+    if (!host || host.hidden) return;
+    for (const node of host.querySelectorAll("[data-counted]")) {
+      const text = countedText(node.dataset.counted, node.textContent);
+      if (node.textContent !== text) node.textContent = text;
+      if (node.dataset.counted === "clock") {
+        const cell = node.closest(".cell");
+        const running = Room.state.clock && Room.state.clock.running && !Room.state.clock.on_break;
+        node.style.color = running && lastMinute(text) && node.dataset.accent ? node.dataset.accent : "";
+        if (cell && !node.style.color) node.style.color = "";
+      }
+    }
+  }
+
+  function render() {
+    const state = Room.state;
+    const screen = state && state.screen;
+    const host = document.getElementById("screen");
+    const grid = document.querySelector(".tv-grid");
+    const shown = Boolean(screen && !screen.own_end);
+    if (host) host.hidden = !shown;
+    if (grid) grid.hidden = shown;
+    if (!shown || !host) { builtKey = ""; return; }
+    const up = rulesUp(screen);
+    const layout = up ? screen.rules_page : screen.layout;
+    const texts = {...(up ? screen.rules_cells : screen.cells)};
+    for (const cell of layout.cells) {
+      if (cell.token === "clock" || cell.token === "time_to_break") texts[cell.id] = countedText(cell.token, texts[cell.id]);
+    }
+    const counted = new Set(layout.cells.filter((c) => c.token === "clock" || c.token === "time_to_break").map((c) => c.id));
+    const stable = Object.fromEntries(Object.entries(texts).filter(([id]) => !counted.has(id)));
+    const key = JSON.stringify([layout, stable, Object.keys(screen.pictures || {}), innerWidth, innerHeight]);
+    if (key !== builtKey) {
+      builtKey = key;
+      build(host, layout, texts, screen.pictures || {});
+    }
+    tick();
+  }
+
+  return {render, forget: () => { builtKey = ""; }};
+})();
+
 document.addEventListener("DOMContentLoaded", () => {
   const page = document.body.dataset.page;
   if (page === "tv") {
+    Room.onState(Screen.render);
+    setInterval(() => { if (Room.state) Screen.render(); }, 200);
+    addEventListener("resize", () => { Screen.forget(); if (Room.state) Screen.render(); });
     Room.onState(renderTv);
     window.addEventListener("resize", () => { if (Room.state) renderTv(); });
   } else if (page === "phone") {
