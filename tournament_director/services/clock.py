@@ -1,4 +1,4 @@
-# Kept whole (about 530 lines): ClockService keeps one live clock in step with the recorded schedule; every
+# Kept whole: ClockService keeps one live clock in step with the recorded schedule; every
 # command, the tick, undo seen from elsewhere and the restart choices change that same clock and its schedule, and
 # split apart they would each need the other's private state. The parts that stand alone live beside it:
 # clock_figures.py (the room's figures), clock_restart.py (the last heartbeat) and wall_clock.py.

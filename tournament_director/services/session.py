@@ -1,4 +1,4 @@
-# Kept whole (about 700 lines): DirectorSession is the facade the UI talks to: opening the store (file or server),
+# Kept whole: DirectorSession is the facade the UI talks to: opening the store (file or server),
 # choosing the tournament, running every command with its retry after another station's command, and the
 # wall-clock jobs, all over the same open runner. Its area services live in their own modules beside it.
 """The director's session: one open database, the tournament in front of the director, its services.

@@ -1,4 +1,4 @@
-# Kept whole (about 620 lines): TournamentService is the one facade the console, the pages and the stations call for
+# Kept whole: TournamentService is the one facade the console, the pages and the stations call for
 # the floor; each method is a short check of its arguments and one recorded event, and the queries share the same
 # views. The parts that stand alone already live apart: results.py, chip_counts.py, deals.py, stations.py.
 """Floor commands for one tournament: registration and money, the seat draw, hands, absent players,

@@ -1,4 +1,4 @@
-# Kept whole (about 800 lines): ``HandState`` is one state machine. Dealing, the betting rounds, the legal
+# Kept whole: ``HandState`` is one state machine. Dealing, the betting rounds, the legal
 # actions and the showdown all read and change the same per-player lists (stacks, bets, folded, mucked, shown)
 # and hand the turn to each other; split across modules, one hand's state would be changed from several
 # places and no module would show what a step does. The pieces that stand alone already live apart:

@@ -1,7 +1,3 @@
-# Kept whole (about 800 lines): every ruling here is built the same way, from one ruling context (rulebook and
-# house options), one set of fact checks and one misdeal answer before and after substantial action (TDA 35, 36),
-# and the catalogue at the end names each function with the facts it asks for. Split up, each part would reach
-# into the others' private helpers, and a rule and its button would no longer sit side by side.
 """Rulings for dealing irregularities and misdeals in Texas Hold'em, with the rule behind each.
 
 Each function takes the facts of one situation (which card, which seat, what action has happened),

@@ -1,4 +1,4 @@
-# Kept whole (about 530 lines): FloorToolService holds one hand as a list of operations replayed on the engine's
+# Kept whole: FloorToolService holds one hand as a list of operations replayed on the engine's
 # HandState; walking the hand, undoing, reopening a recorded ruling and importing PHH all rebuild the hand from that
 # one list, so they belong together. What stands alone already lives beside it: situation.py (the table as dealt),
 # views.py, reading.py (the hand read for the screen), phh_files.py and house.py.

@@ -1,4 +1,4 @@
-# Kept whole (about 520 lines): the map and the proposal beside it answer the same refresh and share the selected
+# Kept whole: the map and the proposal beside it answer the same refresh and share the selected
 # seat and the page shown; the paging (table_pages.py) and the cards (table_card.py) live beside it.
 """The Tables tab: the table map, hands, hand-for-hand, and the balancing or breaking proposal the director
 accepts, edits or rejects; seat cards and move slips to print.
