@@ -251,8 +251,8 @@ def test_a_websocket_fragment_flood_is_cut_off_while_the_night_goes_on(qtbot, co
     finally:
         attack.stop()
     grown = attack.most_resident - resident_before
-    print(f"\nWebSocket fragment flood on 4 connections: {outcome}; the console grew by {grown:.0f} MB at most; the pause "
-          f"on the page after {figures['pause_shown_s']:.2f} s\n  event loop, quiet:       {percentiles(quiet)}\n"
+    print(f"\nWebSocket fragment flood on 4 connections: {outcome}; the console grew by {grown:.0f} MB at most; "
+          f"the pause on the page after {figures['pause_shown_s']:.2f} s\n  event loop, quiet:       {percentiles(quiet)}\n"
           f"  event loop, under attack: {percentiles(under_attack.late_ms)}")
     assert outcome["closed_by_server"] >= 4   # every flooding page was dropped (and came back, and was dropped)
     # each was dropped at its first fragment: what it got to send is what the system's buffers held meanwhile
@@ -267,3 +267,59 @@ def resident_megabytes() -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def test_slowloris_past_the_cap_sheds_the_idlest_connections_first(qtbot, room_session) -> None:
+    """At the cap, a new connection makes room by dropping the one idle the longest: silent connections opened
+    before a page's last request go first, the page's keep-alive connection stays."""
+    import http.client
+    import socket
+
+    from tests.web.conftest import Client
+    from tournament_director.web.listener import ConnectionLimits
+    from tournament_director.web.server import RoomServer
+
+    server = RoomServer(room_session)
+    server.limits = ConnectionLimits(connections=20, connections_per_address=1000)
+    server.start("127.0.0.1", 0)
+    client = Client(qtbot, server.url)
+    silent: list[socket.socket] = []
+    http_page = None
+    try:
+        def open_silent(count: int) -> None:
+            for _ in range(count):
+                silent.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
+            qtbot.waitUntil(lambda: server.listener.held() >= min(20, len(silent) + 1), timeout=5000)
+
+        def ask_on_the_page() -> int:
+            http_page.request("GET", "/api/state")
+            answer = http_page.getresponse()
+            answer.read()
+            return answer.status
+
+        http_page = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
+        assert client.background(ask_on_the_page) == 200
+        open_silent(10)
+        qtbot.wait(100)
+        assert client.background(ask_on_the_page) == 200   # the page is the most recently active now
+        open_silent(15)   # 26 would be held: the 6 idlest go
+        qtbot.wait(300)
+        assert server.listener.held() == 20 and server.listener.shed == 6
+
+        def closed(connection: socket.socket) -> bool:
+            connection.settimeout(0.2)
+            try:
+                return connection.recv(1) == b""
+            except (TimeoutError, socket.timeout):
+                return False
+            except OSError:
+                return True
+        gone = client.background(lambda: [closed(c) for c in silent])
+        assert gone == [True] * 6 + [False] * 19, gone
+        assert client.background(ask_on_the_page) == 200   # on the same kept-alive connection
+    finally:
+        for connection in silent:
+            connection.close()
+        if http_page is not None:
+            http_page.close()
+        server.stop()

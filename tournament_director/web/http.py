@@ -10,7 +10,6 @@ is dropped.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
@@ -73,7 +72,8 @@ class HttpConnection(QObject):
         self._deadline = QTimer(self)   # from a request's first byte to its end
         self._deadline.setSingleShot(True)
         self._deadline.timeout.connect(self._too_slow)
-        self.last_active = time.monotonic()   # when it last sent or was answered: the listener sheds the idlest
+        # told when it sends or is answered (False) and when it closes (True): the listener sheds the idlest
+        self.on_activity: Callable[[bool], None] = lambda _closing: None
         socket.setParent(self)
         socket.readyRead.connect(self._read)
         socket.disconnected.connect(self.close)
@@ -103,7 +103,7 @@ class HttpConnection(QObject):
             return
         self._closing = True
         self._deadline.stop()
-        self.last_active = float("-inf")   # the first to go if room is needed
+        self.on_activity(True)   # the first to go if room is needed
         self.finished.emit()
         socket = self._socket
         socket.readyRead.disconnect(self._read)
@@ -120,7 +120,7 @@ class HttpConnection(QObject):
         if self._closing:
             return
         self._idle.start(self.IDLE_MS)
-        self.last_active = time.monotonic()
+        self.on_activity(False)
         data = bytes(self._socket.readAll())
         if data and not self._deadline.isActive():
             self._deadline.start(self.REQUEST_MS)
@@ -166,7 +166,7 @@ class HttpConnection(QObject):
             response = Response(500, body=b"The room display could not answer; the console's log has the details.")
         self._send(response, head_only=request.method == "HEAD")
         self._deadline.stop()
-        self.last_active = time.monotonic()
+        self.on_activity(False)
         if self._h11.our_state is h11.MUST_CLOSE:
             self.close()
         elif self._h11.our_state is h11.DONE and self._h11.their_state is h11.DONE:

@@ -15,8 +15,7 @@ Nobody on the room's network may take the file descriptors the database, its log
 from __future__ import annotations
 
 import resource
-import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -70,11 +69,9 @@ class ConnectionLimits:
                    pages, min(usual.pages_per_address, pages))
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Held:
     address: str
-    since: float
-    activity: Callable[[], float]   # monotonic time it last sent or was answered
     shed: Callable[[], None]
 
 
@@ -95,8 +92,10 @@ class Listener(QTcpServer):
         self.limits = limits
         self._check_upgrade = check_upgrade
         self._waiting: dict[QTcpSocket, tuple[QTimer, Callable[[], None], Callable[[], None]]] = {}
-        self._held: dict[object, _Held] = {}   # every connection on the HTTP side, waiting or served
-        self._held_by_address: Counter[str] = Counter()
+        # Every connection on the HTTP side, waiting or served, the idlest first (in all, and per address): making
+        # room costs the same with 10 connections held or 500.
+        self._held: OrderedDict[object, _Held] = OrderedDict()
+        self._held_by_address: dict[str, OrderedDict[object, None]] = {}
         self._pages_by_address: Counter[str] = Counter()
         self._page_sockets: dict[tuple[str, int], QTcpSocket] = {}   # (address, port) -> socket, until taken
         self.shed = 0       # connections dropped to make room, since the start
@@ -115,25 +114,31 @@ class Listener(QTcpServer):
 
     def _hold(self, key: object, held: _Held) -> None:
         self._held[key] = held
-        self._held_by_address[held.address] += 1
+        self._held_by_address.setdefault(held.address, OrderedDict())[key] = None
+
+    def _active(self, key: object, *, closing: bool = False) -> None:
+        """``key`` sent something or was answered (the idlest last), or is closing (the first to go)."""
+        held = self._held.get(key)
+        if held is not None:
+            self._held.move_to_end(key, last=not closing)
+            self._held_by_address[held.address].move_to_end(key, last=not closing)
 
     def _release(self, key: object) -> None:
         held = self._held.pop(key, None)
         if held is not None:
-            self._held_by_address[held.address] -= 1
-            if self._held_by_address[held.address] <= 0:
+            same = self._held_by_address[held.address]
+            del same[key]
+            if not same:
                 del self._held_by_address[held.address]
 
     def _make_room(self, address: str) -> None:
         """Shed the idlest connections until one more from ``address`` fits under both caps."""
-        while self._held_by_address[address] >= self.limits.connections_per_address:
-            self._shed_idlest(address)
+        while len(self._held_by_address.get(address, ())) >= self.limits.connections_per_address:
+            self._shed(next(iter(self._held_by_address[address])))
         while len(self._held) >= self.limits.connections:
-            self._shed_idlest(None)
+            self._shed(next(iter(self._held)))
 
-    def _shed_idlest(self, address: str | None) -> None:
-        key = min((k for k, h in self._held.items() if address is None or h.address == address),
-                  key=lambda k: self._held[k].activity())
+    def _shed(self, key: object) -> None:
         held = self._held[key]
         self._release(key)
         self.shed += 1
@@ -167,8 +172,7 @@ class Listener(QTcpServer):
         timer.start(self.HEAD_TIMEOUT_MS)
         look, drop = (lambda: self._look(socket)), (lambda: self._drop(socket))
         self._waiting[socket] = (timer, look, drop)
-        accepted = time.monotonic()
-        self._hold(socket, _Held(address, accepted, lambda: accepted, lambda: self._drop(socket, abort=True)))
+        self._hold(socket, _Held(address, lambda: self._drop(socket, abort=True)))
         socket.readyRead.connect(look)
         socket.disconnected.connect(drop)
 
@@ -208,8 +212,8 @@ class Listener(QTcpServer):
             address = client_address(socket.peerAddress())
             connection = HttpConnection(socket, address, self._http, self)
             self._make_room(address)
-            self._hold(connection, _Held(address, time.monotonic(), lambda: connection.last_active,
-                                         connection.abort))
+            self._hold(connection, _Held(address, connection.abort))
+            connection.on_activity = lambda closing, key=connection: self._active(key, closing=closing)
             # held until its socket is gone: an answer still going out holds a file descriptor too
             connection.destroyed.connect(lambda _object=None: self._release(connection))
             connection.start()
