@@ -110,6 +110,8 @@ def build_menus(window: Any) -> None:
     _add_floor_tool(w)
     from tournament_director.ui.console.room_display import add_room_display_action
     add_room_display_action(w)  # Tools > Room display (phones, TV, remote)
+    from tournament_director.ui.console.screen_layouts import add_screen_layouts_action
+    add_screen_layouts_action(w)  # Tools > Screen layouts (the projector's and the TV page's design)
     view = bar.addMenu("&View")
     for i, title in enumerate(TAB_TITLES):
         add_action(w, title, f"Ctrl+{i + 1}", lambda i=i: w.tabs.setCurrentIndex(i), view)

@@ -30,6 +30,7 @@ ALIGN = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCe
          "right": Qt.AlignmentFlag.AlignRight}
 LABEL_SHARE = 0.3       # a caption takes at most this share of its cell's height
 LIST_LINES_PER_ROW = 2  # a list cell holds two lines a grid row unless it says how many
+FIT_SHARE = 0.75       # a text drawn smaller than this share of its cell's size does not fit (the editor says so)
 MARGIN_SHARE = 0.02     # the screen's edge kept clear, as a share of its smaller side
 PLACE_TOKENS = frozenset({"payouts", "knockouts", "results"})  # lines that start with a place, shown dimmer
 AMOUNT_TOKENS = frozenset({"payouts", "biggest_bounties"})     # lines that end with an amount, set flush right
@@ -185,7 +186,7 @@ def draw_cell(screen: DesignedScreen, rect: QRectF, cell: Cell, text: str, layou
         _draw_lines(screen, body, cell, text, layout, colour)
         return body
     font, share = _shrunk(_font(layout, body.height() * cell.size, cell.bold), [text], body.width())
-    if share < 0.6:
+    if share < FIT_SHARE:
         screen.shortfalls[cell.id] = f"{text!r} is drawn at {share:.0%} of the cell's size"
     screen.add(f"cell:{cell.id}", body, text, colour, align=ALIGN[cell.align], font=font)
     return body
@@ -215,7 +216,7 @@ def _draw_lines(screen: DesignedScreen, body: QRectF, cell: Cell, text: str, lay
     if right_font.pixelSize() < left_font.pixelSize():  # one size for the whole list, as the TV page sets it
         left_font = right_font
     right_font = left_font
-    if min(share, right_share) < 0.6:
+    if min(share, right_share) < FIT_SHARE:
         screen.shortfalls.setdefault(cell.id, f"its lines are drawn at {min(share, right_share):.0%} of its size")
     align = ALIGN[cell.align]
     dim = QColor(layout.label_colour)

@@ -1,0 +1,678 @@
+"""Tools > Screen layouts: the room designs its clock screen, drawn live as the projector will show it.
+
+The shipped layouts and the room's own in a list; the chosen one drawn at 16:9 by the projector's own painting
+(ui/projector/designed.py) with the tournament's figures (or a busy sample night when none runs); a cell picked with
+the mouse or Tab, dragged to its place and resized by its corner (or moved with the arrow keys, resized with
+Shift+arrows), its token chosen from the documented list and its look set in the side panel. Every change can be
+undone (Ctrl+Z) and redone (Ctrl+Shift+Z) inside the editor; a cell whose text cannot fit at its size is named under
+the drawing. "Save as the room's own" keeps the layout in the templates folder, "Use for this tournament" records
+the choice as a settings change (undone with the console's Undo like any other), and a layout is imported or
+exported as a file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QShortcut
+from PySide6.QtWidgets import (
+    QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QListWidget, QListWidgetItem, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
+    QWidget,
+)
+
+from tournament_director.domain.errors import DomainError
+from tournament_director.services.screen_layouts import (
+    ALIGNMENTS, MAX_GRID, TOKENS, Cell, LayoutLibrary, ScreenLayout, chosen_key, export_layout, layout_from_dict,
+    room_library,
+)
+from tournament_director.ui.projector.designed import (
+    MARGIN_SHARE, DesignedScreen, Pictures, cell_rect, designed_screen, modes_of, paint_designed,
+)
+from tournament_director.ui.projector.view import ProjectorView, view_from_session
+
+FIT_SIZE = (1280, 720)  # the fit check draws the layout at the smaller of the usual screens
+SAMPLE = ProjectorView(
+    tournament_name="Saturday Deep Stack Championship", level_number=14, small_blind=25_000, big_blind=50_000,
+    ante=50_000, big_blind_ante=True, remaining_seconds=1_234, running=True,
+    next_label="30,000 / 60,000, BB ante 60,000", seconds_to_break=2_400, players_left=1_043, entries=1_250,
+    average_stack=359_540, prize_pool=1_187_500, payouts=tuple((p, 250_000 // p) for p in range(1, 21)),
+    chip_leader=("Katarzyna Nowak", 2_412_000), chips_in_play=375_000_000, tables_left=116,
+    knockouts=(("1044th", "Bernard Okafor", "by Ann Lee"), ("1045th", "Chloé Martin", "by Tom Wu"),
+               ("1046th", "Dmitri Volkov", "")),
+    bounties_in_play=62_500, biggest_heads=(("Katarzyna Nowak", 1_500), ("Tomasz Zieliński", 1_250),
+                                            ("Grace O'Malley", 900)),
+    notice="Colour-up at the next break: the 1,000 chips come off (TDA 24)")
+
+
+MOMENTS = (("during a level", ""), ("on a break", "break"), ("at the final table", "final_table"),
+           ("at the end", "end"))
+
+
+def at_moment(view: ProjectorView, moment: str) -> ProjectorView:
+    """``view`` as the screen shows it at ``moment`` (the layout's overrides for it apply)."""
+    if moment == "break":
+        return replace(view, on_break=True, break_name="Break", final_table=False, winner=None)
+    if moment == "final_table":
+        return replace(view, on_break=False, final_table=True, winner=None)
+    if moment == "end":
+        results = view.results or tuple((f"{p}{'st' if p == 1 else 'nd' if p == 2 else 'rd' if p == 3 else 'th'}",
+                                         name, amount) for p, (name, amount) in
+                                        enumerate((("Katarzyna Nowak", 250_000), ("Tomasz Zieliński", 125_000),
+                                                   ("Grace O'Malley", 83_333)), start=1))
+        return replace(view, winner=view.winner or (results[0][1], results[0][2]), results=results, on_break=False)
+    return replace(view, on_break=False, final_table=False, winner=None)
+
+
+def add_screen_layouts_action(window: Any) -> QAction:
+    """Tools > Screen layouts… in the console's menu bar."""
+    bar = window.menuBar()
+    tools = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == "T&ools"), None)
+    if tools is None:
+        tools = bar.addMenu("T&ools")
+    action = QAction("Screen layouts…", window)
+    action.triggered.connect(lambda _checked=False: open_screen_layouts(window))
+    tools.addAction(action)
+    window.screen_layouts_action = action
+    return action
+
+
+def open_screen_layouts(window: Any) -> "ScreenLayoutsDialog":
+    dialog = getattr(window, "screen_layouts_dialog", None)
+    if dialog is None:
+        dialog = ScreenLayoutsDialog(window)
+        window.screen_layouts_dialog = dialog
+    dialog.reload()
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+class LayoutCanvas(QWidget):
+    """The layout drawn at 16:9 as the projector draws it; a cell picked, dragged and resized on its grid."""
+
+    picked = Signal(str)                 # a cell's name ("" for none)
+    moved = Signal(str, int, int, int, int)  # a cell's new x, y, w, h (once the drag ends)
+
+    HANDLE = 12  # pixels of the corner that resizes
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setMinimumSize(480, 270)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Screen layout: Tab picks a cell, arrows move it, Shift+arrows resize it")
+        self.layout_doc: ScreenLayout | None = None
+        self.view = SAMPLE
+        self.pictures = Pictures()
+        self.selected = ""
+        self.screen: DesignedScreen | None = None
+        self._drag: tuple[str, QPointF, Cell] | None = None  # ("move" or "size", where it began, the cell then)
+        self._ghost: Cell | None = None
+
+    def area(self) -> QRectF:
+        """The 16:9 screen inside the widget."""
+        w, h = self.width(), self.height()
+        if w * 9 > h * 16:
+            sw, sh = h * 16 / 9, float(h)
+        else:
+            sw, sh = float(w), w * 9 / 16
+        return QRectF((w - sw) / 2, (h - sh) / 2, sw, sh)
+
+    def inner(self) -> QRectF:
+        area = self.area()
+        margin = min(area.width(), area.height()) * MARGIN_SHARE
+        return area.adjusted(margin, margin, -margin, -margin)
+
+    def show_layout(self, layout: ScreenLayout | None, view: ProjectorView) -> None:
+        self.layout_doc, self.view = layout, view
+        if layout is not None and self.selected and layout.cell(self.selected) is None:
+            self.selected = ""
+        self.update()
+
+    def shown_cells(self) -> list[Cell]:
+        """The cells the screen shows at the moment previewed (a cell hidden then cannot be picked)."""
+        if self.layout_doc is None:
+            return []
+        shown = {c.id: c for c in self.layout_doc.for_modes(modes_of(self.view)).cells}
+        return [c for c in self.layout_doc.cells if not shown[c.id].hidden]
+
+    def cell_at(self, point: QPointF) -> Cell | None:
+        for cell in reversed(self.shown_cells()):  # the last drawn is on top
+            if cell_rect(self.inner(), self.layout_doc, cell).contains(point):
+                return cell
+        return None
+
+    def grid_step(self) -> tuple[float, float]:
+        inner = self.inner()
+        return inner.width() / self.layout_doc.columns, inner.height() / self.layout_doc.rows
+
+    def paintEvent(self, _event: Any) -> None:  # noqa: N802 - Qt override
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#2b2f36"))
+        if self.layout_doc is None:
+            painter.end()
+            return
+        area = self.area()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        shown = self.layout_doc
+        if self._ghost is not None:
+            shown = replace(shown, cells=tuple(self._ghost if c.id == self._ghost.id else c for c in shown.cells))
+        self.screen = designed_screen(area, self.view, shown, picture=self.pictures)
+        painter.save()
+        painter.setClipRect(area)
+        paint_designed(painter, area, self.screen)
+        painter.restore()
+        inner = self.inner()
+        grid_pen = QPen(QColor(255, 255, 255, 28))
+        painter.setPen(grid_pen)
+        cw, ch = self.grid_step()
+        for i in range(1, shown.columns):
+            x = inner.left() + i * cw
+            painter.drawLine(QPointF(x, inner.top()), QPointF(x, inner.bottom()))
+        for i in range(1, shown.rows):
+            y = inner.top() + i * ch
+            painter.drawLine(QPointF(inner.left(), y), QPointF(inner.right(), y))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        visible = {c.id for c in self.shown_cells()}
+        for cell in (c for c in shown.cells if c.id in visible):
+            rect = cell_rect(inner, shown, cell)
+            if cell.id == self.selected:
+                painter.setPen(QPen(QColor("#ffca28"), 3))
+                painter.drawRect(rect.adjusted(1, 1, -1, -1))
+                painter.fillRect(QRectF(rect.right() - self.HANDLE, rect.bottom() - self.HANDLE, self.HANDLE,
+                                        self.HANDLE), QColor("#ffca28"))
+            else:
+                painter.setPen(QPen(QColor(255, 255, 255, 70), 1, Qt.PenStyle.DashLine))
+                painter.drawRect(rect)
+        painter.end()
+
+    # ----- the mouse: pick, drag, resize by the corner ------------------------------------------------------------
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        self.setFocus()
+        cell = self.cell_at(event.position())
+        self.selected = cell.id if cell is not None else ""
+        self.picked.emit(self.selected)
+        if cell is not None:
+            rect = cell_rect(self.inner(), self.layout_doc, cell)
+            corner = rect.bottomRight() - event.position()
+            kind = "size" if 0 <= corner.x() <= self.HANDLE * 1.5 and 0 <= corner.y() <= self.HANDLE * 1.5 else "move"
+            self._drag = (kind, event.position(), cell)
+        self.update()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        if self._drag is None:
+            return
+        kind, start, cell = self._drag
+        cw, ch = self.grid_step()
+        dx = round((event.position().x() - start.x()) / cw)
+        dy = round((event.position().y() - start.y()) / ch)
+        columns, rows = self.layout_doc.columns, self.layout_doc.rows
+        if kind == "move":
+            x = min(max(0, cell.x + dx), columns - cell.w)
+            y = min(max(0, cell.y + dy), rows - cell.h)
+            self._ghost = replace(cell, x=x, y=y)
+        else:
+            self._ghost = replace(cell, w=min(max(1, cell.w + dx), columns - cell.x),
+                                  h=min(max(1, cell.h + dy), rows - cell.y))
+        self.update()
+
+    def mouseReleaseEvent(self, _event: QMouseEvent) -> None:  # noqa: N802 - Qt override
+        ghost, self._ghost, drag, self._drag = self._ghost, None, self._drag, None
+        if ghost is not None and drag is not None and ghost != drag[2]:
+            self.moved.emit(ghost.id, ghost.x, ghost.y, ghost.w, ghost.h)
+        self.update()
+
+    # ----- the keyboard: Tab picks, arrows move, Shift+arrows resize -----------------------------------------------
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Qt override
+        if self.layout_doc is None or not self.layout_doc.cells or not self.hasFocus():
+            return super().focusNextPrevChild(forward)
+        ids = [c.id for c in self.shown_cells()]
+        at = ids.index(self.selected) if self.selected in ids else -1
+        following = at + (1 if forward else -1)
+        if not 0 <= following < len(ids):  # past the last cell: on to the side panel
+            return super().focusNextPrevChild(forward)
+        self.selected = ids[following]
+        self.picked.emit(self.selected)
+        self.update()
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        cell = self.layout_doc.cell(self.selected) if self.layout_doc is not None and self.selected else None
+        if cell is None or event.key() not in steps:
+            super().keyPressEvent(event)
+            return
+        dx, dy = steps[Qt.Key(event.key())]
+        columns, rows = self.layout_doc.columns, self.layout_doc.rows
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            moved = replace(cell, w=min(max(1, cell.w + dx), columns - cell.x),
+                            h=min(max(1, cell.h + dy), rows - cell.y))
+        else:
+            moved = replace(cell, x=min(max(0, cell.x + dx), columns - cell.w),
+                            y=min(max(0, cell.y + dy), rows - cell.h))
+        if moved != cell:
+            self.moved.emit(moved.id, moved.x, moved.y, moved.w, moved.h)
+
+
+class ScreenLayoutsDialog(QDialog):
+    def __init__(self, window: Any) -> None:
+        super().__init__(window)
+        self.window_ = window
+        self.setWindowTitle("Screen layouts")
+        self.resize(1500, 860)
+        self.layout_doc: ScreenLayout | None = None
+        self.key = ""                # the layout's key in the library ("" for one not saved yet)
+        self.undo_stack: list[ScreenLayout] = []
+        self.redo_stack: list[ScreenLayout] = []
+        self._filling = False
+
+        self.layouts = QListWidget()
+        self.layouts.setAccessibleName("Layouts")
+        self.layouts.currentItemChanged.connect(self._layout_picked)
+        self.in_use = QLabel()
+        self.in_use.setWordWrap(True)
+        self.use_button = QPushButton("&Use for this tournament")
+        self.use_button.clicked.connect(self.use_for_tournament)
+        self.save_button = QPushButton("&Save as the room's own")
+        self.save_button.clicked.connect(self.save)
+        self.import_button = QPushButton("&Import…")
+        self.import_button.clicked.connect(self.import_layout)
+        self.export_button = QPushButton("E&xport…")
+        self.export_button.clicked.connect(self.export)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Layouts"))
+        left.addWidget(self.layouts, 1)
+        left.addWidget(self.in_use)
+        for button in (self.use_button, self.save_button, self.import_button, self.export_button):
+            left.addWidget(button)
+        left_box = QWidget()
+        left_box.setLayout(left)
+
+        self.canvas = LayoutCanvas()
+        self.canvas.picked.connect(self._cell_picked)
+        self.canvas.moved.connect(self._cell_moved)
+        self.fit_warnings = QLabel()
+        self.fit_warnings.setWordWrap(True)
+        self.fit_warnings.setObjectName("fit-warnings")
+        self.fit_warnings.setMinimumHeight(self.fit_warnings.fontMetrics().lineSpacing() * 4)
+        self.fit_warnings.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.problem = QLabel()
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #e53935; font-weight: bold;")
+        self.moment = QComboBox()
+        self.moment.setAccessibleName("Show the screen")
+        for title, mode in MOMENTS:
+            self.moment.addItem(title, mode)
+        self.moment.activated.connect(lambda _i: self._redraw())
+        moment_row = QHBoxLayout()
+        moment_row.addWidget(QLabel("Sho&w the screen"))
+        moment_row.itemAt(0).widget().setBuddy(self.moment)
+        moment_row.addWidget(self.moment)
+        moment_row.addStretch(1)
+        middle = QVBoxLayout()
+        middle.addLayout(moment_row)
+        middle.addWidget(self.canvas, 1)
+        middle.addWidget(self.fit_warnings)
+        middle.addWidget(self.problem)
+        middle_box = QWidget()
+        middle_box.setLayout(middle)
+
+        self.side = QWidget()
+        side_column = QVBoxLayout(self.side)
+        form = QFormLayout()
+        side_column.addLayout(form)
+        side_column.addStretch(1)
+        self.name_field = QLineEdit()
+        self.name_field.editingFinished.connect(lambda: self._change_layout(name=self.name_field.text()))
+        form.addRow("Layout &name", self.name_field)
+        self.cell_title = QLabel("No cell chosen: click one, or Tab to it")
+        form.addRow(self.cell_title)
+        self.token = QComboBox()
+        for token, meaning in TOKENS.items():
+            self.token.addItem(token, token)
+            self.token.setItemData(self.token.count() - 1, meaning, Qt.ItemDataRole.ToolTipRole)
+        self.token.activated.connect(lambda _i: self._change_cell(token=self.token.currentData()))
+        form.addRow("&Token", self.token)
+        self.label_field = QLineEdit()
+        self.label_field.editingFinished.connect(lambda: self._change_cell(label=self.label_field.text()))
+        form.addRow("&Caption", self.label_field)
+        self.text_field = QLineEdit()
+        self.text_field.setPlaceholderText("Level {level}: {blinds}")
+        self.text_field.editingFinished.connect(lambda: self._change_cell(text=self.text_field.text()))
+        form.addRow("Te&xt", self.text_field)
+        self.image_field = QLineEdit()
+        self.image_field.editingFinished.connect(lambda: self._change_cell(image=self.image_field.text()))
+        form.addRow("&Picture file", self.image_field)
+        self.size_field = QDoubleSpinBox()
+        self.size_field.setRange(0.05, 1.0)
+        self.size_field.setSingleStep(0.05)
+        self.size_field.setDecimals(2)
+        self.size_field.editingFinished.connect(lambda: self._change_cell(size=round(self.size_field.value(), 2)))
+        form.addRow("Text si&ze (share of the height)", self.size_field)
+        self.colour_field = QLineEdit()
+        self.colour_field.editingFinished.connect(lambda: self._change_cell(colour=self.colour_field.text().strip()))
+        form.addRow("&Colour (#RRGGBB)", self.colour_field)
+        self.background_field = QLineEdit()
+        self.background_field.setPlaceholderText("none")
+        self.background_field.editingFinished.connect(
+            lambda: self._change_cell(background=self.background_field.text().strip()))
+        form.addRow("&Background", self.background_field)
+        self.align_field = QComboBox()
+        self.align_field.addItems(list(ALIGNMENTS))
+        self.align_field.activated.connect(lambda _i: self._change_cell(align=self.align_field.currentText()))
+        form.addRow("&Alignment", self.align_field)
+        self.bold_field = QCheckBox("B&old")
+        self.bold_field.toggled.connect(lambda on: self._change_cell(bold=on))
+        form.addRow(self.bold_field)
+        self.rows_field = QSpinBox()
+        self.rows_field.setRange(0, MAX_GRID * 4)
+        self.rows_field.setSpecialValueText("as many as fit")
+        self.rows_field.editingFinished.connect(lambda: self._change_cell(rows=self.rows_field.value()))
+        form.addRow("&Lines of a list", self.rows_field)
+        cell_buttons = QHBoxLayout()
+        self.add_button = QPushButton("A&dd a cell")
+        self.add_button.clicked.connect(self.add_cell)
+        self.remove_button = QPushButton("&Remove the cell")
+        self.remove_button.clicked.connect(self.remove_cell)
+        cell_buttons.addWidget(self.add_button)
+        cell_buttons.addWidget(self.remove_button)
+        form.addRow(cell_buttons)
+        self.rules_field = QPlainTextEdit()
+        self.rules_field.setPlaceholderText("The house rules, shown in a rules cell or as a page of their own")
+        self.rules_field.setTabChangesFocus(True)
+        self.rules_field.setFixedHeight(110)
+        form.addRow("&House rules", self.rules_field)
+        self.rules_every = QSpinBox()
+        self.rules_every.setRange(0, 3600)
+        self.rules_every.setSuffix(" s")
+        self.rules_every.setSpecialValueText("never")
+        form.addRow("Rules page e&very", self.rules_every)
+        self.rules_apply = QPushButton("Apply the house rules")
+        self.rules_apply.clicked.connect(lambda: self._change_layout(rules_text=self.rules_field.toPlainText(),
+                                                                     rules_every_seconds=self.rules_every.value()))
+        form.addRow(self.rules_apply)
+        undo_row = QHBoxLayout()
+        self.undo_button = QPushButton("Undo")
+        self.undo_button.clicked.connect(self.undo)
+        self.redo_button = QPushButton("Redo")
+        self.redo_button.clicked.connect(self.redo)
+        undo_row.addWidget(self.undo_button)
+        undo_row.addWidget(self.redo_button)
+        form.addRow(undo_row)
+        QShortcut(QKeySequence.StandardKey.Undo, self, self.undo)
+        QShortcut(QKeySequence("Ctrl+Shift+Z"), self, self.redo)
+        QShortcut(QKeySequence("Ctrl+Y"), self, self.redo)
+
+        splitter = QSplitter()
+        splitter.addWidget(left_box)
+        splitter.addWidget(middle_box)
+        splitter.addWidget(self.side)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(2, 0)
+        left_box.setMaximumWidth(260)
+        self.side.setMaximumWidth(400)
+        outer = QVBoxLayout(self)
+        outer.addWidget(splitter)
+        self.setTabOrder(self.layouts, self.canvas)
+        for button in self.findChildren(QPushButton):  # Enter in a field takes the field's value, nothing more
+            button.setAutoDefault(False)
+            button.setDefault(False)
+        self._show_cell()
+
+    # ----- the session and the library ------------------------------------------------------------------------
+    @property
+    def session(self) -> Any:
+        return getattr(self.window_, "session", None)
+
+    def library(self) -> LayoutLibrary:
+        return room_library(self.session) if self.session is not None and self.session.tournament_id else \
+            LayoutLibrary(None)
+
+    def reload(self, select: str | None = None) -> None:
+        """List the layouts again, the one ``select`` (or the one open, or the tournament's) chosen."""
+        chosen = chosen_key(self.session) if self.session is not None and self.session.tournament_id else ""
+        wanted = select or self.key or chosen or "dark_classic"
+        self.layouts.blockSignals(True)
+        self.layouts.clear()
+        for info in self.library().layouts():
+            item = QListWidgetItem(f"{info.title}{'  (the room’s)' if info.room else ''}"
+                                   f"{'  ✓ in use' if info.key == chosen else ''}")
+            item.setData(Qt.ItemDataRole.UserRole, info.key)
+            self.layouts.addItem(item)
+            if info.key == wanted:
+                self.layouts.setCurrentItem(item)
+        self.layouts.blockSignals(False)
+        self.in_use.setText("This tournament shows: " + (next((self.layouts.item(i).text().split("  ")[0]
+                                                               for i in range(self.layouts.count())
+                                                               if self.layouts.item(i).data(Qt.ItemDataRole.UserRole)
+                                                               == chosen), "the program's own screen")))
+        current = self.layouts.currentItem()
+        if current is not None and current.data(Qt.ItemDataRole.UserRole) != self.key:
+            self._open(current.data(Qt.ItemDataRole.UserRole))
+        elif self.layout_doc is not None:
+            self._redraw()
+
+    def _layout_picked(self, item: QListWidgetItem | None, _previous: Any = None) -> None:
+        if item is not None:
+            self._open(item.data(Qt.ItemDataRole.UserRole))
+
+    def _open(self, key: str) -> None:
+        try:
+            layout = self.library().load(key)
+        except DomainError as error:
+            self.problem.setText(str(error))
+            return
+        self.key, self.layout_doc = key, layout
+        self.undo_stack.clear()
+        self.redo_stack.clear()
+        self.canvas.selected = ""
+        self._fill_layout_fields()
+        self._redraw()
+        self._show_cell()
+
+    # ----- changes, each one undoable ---------------------------------------------------------------------------
+    def _apply(self, layout: ScreenLayout) -> bool:
+        """Take ``layout`` when it can be drawn (the refusal shown under the drawing otherwise)."""
+        try:
+            layout = layout_from_dict(layout.to_dict(), check_pictures=False,
+                                      folder=Path(layout.folder) if layout.folder else None)
+        except DomainError as error:
+            self.problem.setText(str(error))
+            return False
+        if layout == self.layout_doc:
+            return False
+        self.problem.setText("")
+        self.undo_stack.append(self.layout_doc)
+        self.redo_stack.clear()
+        self.layout_doc = layout
+        self._redraw()
+        return True
+
+    def _change_layout(self, **values: Any) -> None:
+        if self.layout_doc is not None and not self._filling:
+            self._apply(replace(self.layout_doc, **values))
+
+    def _change_cell(self, **values: Any) -> None:
+        if self.layout_doc is None or self._filling or not self.canvas.selected:
+            return
+        cells = tuple(replace(c, **values) if c.id == self.canvas.selected else c for c in self.layout_doc.cells)
+        self._apply(replace(self.layout_doc, cells=cells))
+        self._show_cell()
+
+    def _cell_moved(self, cell_id: str, x: int, y: int, w: int, h: int) -> None:
+        self.canvas.selected = cell_id
+        self._change_cell(x=x, y=y, w=w, h=h)
+
+    def add_cell(self) -> None:
+        if self.layout_doc is None:
+            return
+        ids = {c.id for c in self.layout_doc.cells}
+        number = next(n for n in range(1, 1000) if f"cell-{n}" not in ids)
+        cell = Cell(f"cell-{number}", "text", 0, 0, min(6, self.layout_doc.columns), 1, text="Your text")
+        if self._apply(replace(self.layout_doc, cells=(*self.layout_doc.cells, cell))):
+            self._cell_picked(cell.id)
+
+    def remove_cell(self) -> None:
+        if self.layout_doc is None or not self.canvas.selected:
+            return
+        gone = self.canvas.selected
+        overrides = {mode: {**o, "cells": {k: v for k, v in o.get("cells", {}).items() if k != gone}}
+                     for mode, o in self.layout_doc.overrides.items()}
+        if self._apply(replace(self.layout_doc, cells=tuple(c for c in self.layout_doc.cells if c.id != gone),
+                               overrides=overrides)):
+            self._cell_picked("")
+
+    def undo(self) -> None:
+        if self.undo_stack:
+            self.redo_stack.append(self.layout_doc)
+            self.layout_doc = self.undo_stack.pop()
+            self._after_history()
+
+    def redo(self) -> None:
+        if self.redo_stack:
+            self.undo_stack.append(self.layout_doc)
+            self.layout_doc = self.redo_stack.pop()
+            self._after_history()
+
+    def _after_history(self) -> None:
+        self.problem.setText("")
+        self._fill_layout_fields()
+        self._redraw()
+        self._show_cell()
+
+    # ----- saving, choosing, files ------------------------------------------------------------------------------
+    def save(self) -> str:
+        """Keep the layout as the room's own; its key ("" when refused)."""
+        if self.layout_doc is None:
+            return ""
+        try:
+            key = self.library().save(self.layout_doc)
+        except DomainError as error:
+            QMessageBox.warning(self, "Screen layouts", str(error))
+            return ""
+        self.key = ""
+        self.reload(select=key)
+        self.window_.tell(f"Screen layout “{self.layout_doc.name}” saved as the room's own")
+        return key
+
+    def use_for_tournament(self) -> None:
+        if self.session is None or not self.session.tournament_id or self.layout_doc is None:
+            QMessageBox.warning(self, "Screen layouts", "Open a tournament first: the layout is its choice")
+            return
+        key = self.key
+        if self.undo_stack or not key:  # changed since it was opened: the room keeps it first
+            key = self.save()
+            if not key:
+                return
+        outcome = self.window_.attempt(self.session.settings.change, {"screen_layout": key})
+        if outcome.ok:
+            self.window_.tell(f"The room's screens show the layout “{self.layout_doc.name}”")
+            self.reload(select=key)
+
+    def import_layout(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Import a screen layout", "", "Screen layouts (*.toml *.json)")
+        if not path:
+            return
+        try:
+            key = self.library().import_file(path)
+        except DomainError as error:
+            QMessageBox.warning(self, "Screen layouts", str(error))
+            return
+        self.key = ""
+        self.reload(select=key)
+
+    def export(self) -> None:
+        if self.layout_doc is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, "Export the screen layout", f"{self.layout_doc.name}.toml",
+                                              "Screen layouts (*.toml)")
+        if not path:
+            return
+        try:
+            written = export_layout(self.layout_doc, path)
+        except DomainError as error:
+            QMessageBox.warning(self, "Screen layouts", str(error))
+            return
+        self.window_.tell(f"Screen layout exported to {written}")
+
+    # ----- drawing and the side panel ------------------------------------------------------------------------------
+    def preview_view(self) -> ProjectorView:
+        """The tournament's figures when its clock runs, else a busy sample night; at the moment chosen."""
+        view = SAMPLE
+        if self.session is not None and self.session.tournament_id:
+            live = view_from_session(self.session, seating_chart=False)
+            if not live.message:
+                view = live
+        return at_moment(view, self.moment.currentData())
+
+    def _redraw(self) -> None:
+        view = self.preview_view()
+        self.canvas.pictures.room_address = getattr(getattr(self.window_, "projector", None), "pictures",
+                                                    Pictures()).room_address or "http://192.168.1.10:8080/"
+        self.canvas.show_layout(self.layout_doc, view)
+        self.fit_warnings.setText(self.fit_check_text(view))
+        self.undo_button.setEnabled(bool(self.undo_stack))
+        self.redo_button.setEnabled(bool(self.redo_stack))
+
+    def fit_problems(self, view: ProjectorView | None = None) -> dict[str, str]:
+        """The cells whose text cannot fit at their size at 1280x720 (cell -> why)."""
+        if self.layout_doc is None:
+            return {}
+        problems: dict[str, str] = {}
+        for candidate in (view or self.preview_view(), SAMPLE):
+            screen = designed_screen(QRectF(0, 0, *FIT_SIZE), candidate, self.layout_doc)
+            for cell_id, why in screen.shortfalls.items():
+                problems.setdefault(cell_id, why)
+        return problems
+
+    def fit_check_text(self, view: ProjectorView | None = None) -> str:
+        problems = self.fit_problems(view)
+        if not problems:
+            return "Every cell's text fits at its size (checked at 1280×720)."
+        return "⚠ Does not fit at its size (1280×720): " + "; ".join(f"{cell}: {why}" for cell, why in
+                                                                      problems.items())
+
+    def _fill_layout_fields(self) -> None:
+        if self.layout_doc is None:
+            return
+        self._filling = True
+        self.name_field.setText(self.layout_doc.name)
+        self.rules_field.setPlainText(self.layout_doc.rules_text)
+        self.rules_every.setValue(self.layout_doc.rules_every_seconds)
+        self._filling = False
+
+    def _cell_picked(self, cell_id: str) -> None:
+        self.canvas.selected = cell_id
+        self.canvas.update()
+        self._show_cell()
+
+    def _show_cell(self) -> None:
+        cell = self.layout_doc.cell(self.canvas.selected) if self.layout_doc and self.canvas.selected else None
+        fields = (self.token, self.label_field, self.text_field, self.image_field, self.size_field, self.colour_field,
+                  self.background_field, self.align_field, self.bold_field, self.rows_field, self.remove_button)
+        for field in fields:
+            field.setEnabled(cell is not None)
+        if cell is None:
+            self.cell_title.setText("No cell chosen: click one, or Tab to it")
+            return
+        self._filling = True
+        self.cell_title.setText(f"Cell “{cell.id}”: columns {cell.x}–{cell.x + cell.w - 1}, rows {cell.y}–"
+                                f"{cell.y + cell.h - 1}")
+        self.token.setCurrentIndex(self.token.findData(cell.token))
+        self.label_field.setText(cell.label)
+        self.text_field.setText(cell.text)
+        self.text_field.setEnabled(cell.token == "text")
+        self.image_field.setText(cell.image)
+        self.image_field.setEnabled(cell.token == "image")
+        self.size_field.setValue(cell.size)
+        self.colour_field.setText(cell.colour)
+        self.background_field.setText(cell.background)
+        self.align_field.setCurrentText(cell.align)
+        self.bold_field.setChecked(cell.bold)
+        self.rows_field.setValue(cell.rows)
+        self._filling = False
