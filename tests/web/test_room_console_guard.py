@@ -101,6 +101,7 @@ def test_wrong_pins_are_counted_warned_of_and_unlock_lets_the_director_in(qtbot,
     assert "sign-in unlocked" in console.statusBar().currentMessage()
     assert not dialog.unlock_button.isEnabled()
     assert client.sign_in(dialog.server.access.pin, "Director")
+    qtbot.waitUntil(lambda: any("'Director'" in text for text in dialog.device_texts()), timeout=2000)
     dialog.grab().save(str(artifacts_dir / "console-room-display-pins.png"))
 
 
