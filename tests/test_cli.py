@@ -127,6 +127,6 @@ def test_export_summary_adds_the_money_of_a_pko_night_beside_its_counts(tmp_path
     assert {k: data[k] for k in ("players", "entries", "prize_pool", "prizes_total", "title")} == {
         "players": 3, "entries": 4, "prize_pool": 1_000, "prizes_total": 0, "title": "Monday PKO"}
     assert {k: data[k] for k in ("taken_in", "rake", "guarantee_added", "bounties_paid_in", "bounties_paid_out",
-                                 "prizes_paid")} == {
+                                 "bounties_unclaimed", "prizes_paid")} == {
         "taken_in": 4 * 150, "rake": 4 * 10, "guarantee_added": 1_000 - 4 * 100, "bounties_paid_in": 4 * 40,
-        "bounties_paid_out": 20, "prizes_paid": 0}
+        "bounties_paid_out": 20, "bounties_unclaimed": 0, "prizes_paid": 0}

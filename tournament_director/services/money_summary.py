@@ -27,18 +27,21 @@ class MoneySummary:
     guarantee_added: int     # what the house adds to reach the guarantee (the overlay)
     bounties_paid_in: int
     bounties_paid_out: int   # paid to the players who knocked others out (and the winner's own bounty)
+    bounties_unclaimed: int  # on the heads of players out with nobody named as their eliminator
     prizes_paid: int         # the prizes of the places decided so far (or of the deal)
 
     def lines(self) -> list[tuple[str, int]]:
         """The summary as the exports list it, one figure a line."""
         return [("Taken in", self.taken_in), ("Rake (fees)", self.rake), ("Prize pool", self.prize_pool),
                 ("Guarantee added (overlay)", self.guarantee_added), ("Bounties paid in", self.bounties_paid_in),
-                ("Bounties paid out", self.bounties_paid_out), ("Paid in prizes", self.prizes_paid)]
+                ("Bounties paid out", self.bounties_paid_out), ("Bounties unclaimed", self.bounties_unclaimed),
+                ("Paid in prizes", self.prizes_paid)]
 
     def as_json(self) -> dict[str, int]:
         """The keys ``export-summary`` adds to its object."""
         return {"taken_in": self.taken_in, "rake": self.rake, "guarantee_added": self.guarantee_added,
                 "bounties_paid_in": self.bounties_paid_in, "bounties_paid_out": self.bounties_paid_out,
+                "bounties_unclaimed": self.bounties_unclaimed,
                 "prizes_paid": self.prizes_paid}
 
 
@@ -51,7 +54,8 @@ def money_summary(floor: FloorRecords) -> MoneySummary:
     return MoneySummary(
         taken_in=sum(e.paid_total for e in entries), rake=floor.house_total, prize_pool=floor.prize_pool,
         guarantee_added=floor.guarantee_top_up, bounties_paid_in=floor.bounty_pool,
-        bounties_paid_out=sum(e.bounty_won for e in entries), prizes_paid=prizes)
+        bounties_paid_out=sum(e.bounty_won for e in entries), bounties_unclaimed=floor.bounty_unclaimed,
+        prizes_paid=prizes)
 
 
 def tournament_money(store: Store, tournament_id: int) -> MoneySummary:

@@ -440,7 +440,10 @@ def test_a_re_entry_pko_night_from_the_wizard_to_the_winner(qtbot, tmp_path, ui_
     assert int(money["Rake (fees)"]) == entries * FEE
     assert int(money["Bounties paid in"]) == entries * BOUNTY
     assert int(money["Prize pool"]) == int(money["Paid in prizes"]) == entries * BUY_IN + len(buyers) * ADD_ON
-    assert int(money["Bounties paid out"]) == entries * BOUNTY - BOUNTY   # all but the one left unclaimed
+    assert int(money["Bounties unclaimed"]) == BOUNTY   # the player out with nobody named
+    assert int(money["Bounties paid out"]) + int(money["Bounties unclaimed"]) == int(money["Bounties paid in"])
+    assert int(money["Taken in"]) == int(money["Prize pool"]) + int(money["Rake (fees)"]) \
+        + int(money["Bounties paid in"])   # the books balance
     assert refusals == []
     assert session.tournament.check_invariants() == []
     window.close()

@@ -299,6 +299,7 @@ def test_the_results_exports_carry_the_money_and_number_the_re_entries(qtbot, co
         "Guarantee added (overlay)": s["guarantee"] - (entries * 100 + add_ons * s["addon_price"]),
         "Bounties paid in": entries * s["bounty"],
         "Bounties paid out": 3 * bounty_cash,
+        "Bounties unclaimed": 0,
         "Paid in prizes": 0,
     }
     money = rows[rows.index("money,amount") + 1:]
