@@ -361,8 +361,9 @@ class RoomServer(QObject):
                 log.warning("refused %s %s from %s: %s", request.method, request.path, request.client,
                             refusal.message)
             return self._refused(refusal)
-        if request.method not in ("GET", "HEAD"):
-            log.info("%s %s from %s", request.method, request.path, request.client)
+        # every request is logged with the address it came from: a change at INFO, a read at DEBUG
+        log.log(logging.DEBUG if request.method in ("GET", "HEAD") else logging.INFO, "%s %s from %s",
+                request.method, request.path, request.client)
         static = STATIC.get(request.path)
         if static is not None:
             if request.method not in ("GET", "HEAD"):
