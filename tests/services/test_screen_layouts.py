@@ -67,11 +67,18 @@ def test_the_four_shipped_layouts_read_and_use_tokens_of_the_list() -> None:
     (("w = 12\nh = 4", "w = 13\nh = 4"), "cell 'clock' goes off the grid"),
     (("w = 12\nh = 4", "w = 0\nh = 4"), "a cell spans at least one column and one row"),
     (("columns = 12", "columns = 5000"), "columns is too large (at most 48)"),
-    (("[[cells]]\nid = \"clock\"", "[[cells]]\nsize = 40\nid = \"clock\""), "cell 'clock' size is too large (at most 1)"),
+    (("[[cells]]\nid = \"clock\"", "[[cells]]\nsize = 40\nid = \"clock\""),
+     "cell 'clock' size is too large (at most 1)"),
     (("version = 1", "version = 7"), "version is 7: this program reads screen layouts up to version 1"),
     (("version = 1\n", ""), "version is missing"),
-    (('rules_every_seconds = 300', 'rules_every_seconds = 300\ncolour = "red"'), "colour is not part of a screen layout"),
+    (('rules_every_seconds = 300', 'rules_every_seconds = 300\ncolour = "red"'),
+     "colour is not part of a screen layout"),
+    (('rules_every_seconds = 300', 'rules_every_seconds = 30\nrules_for_seconds = 30'),
+     "rules_for_seconds is 30 s, every 30 s: the house rules page would never leave the screen"),
     (('text = "Level {level}: {blinds}"', 'image = "logo.png"\ntoken = "image"'), None),
+    (('[[cells]]\nid = "line"', '[[cells]]\nid = "clock"'), "cells name clock more than once"),
+    (('rules_every_seconds = 300', 'rules_every_seconds = 300\n[overrides.brake]'),
+     "overrides.brake is not a moment a layout changes for"),
 ])
 def test_a_layout_the_screens_cannot_draw_is_refused_naming_the_problem(tmp_path, change, problem) -> None:
     old, new = change

@@ -67,7 +67,8 @@ def pko_room(qtbot, tmp_path):
         session.run(floor.register, name)
     session.run(floor.draw_seats)
     session.run(session.clock.start)
-    for loser, winner in (("Bruno Alves", "Ann Lee"), ("Chloé Martin", "Ann Lee"), ("Esther Lindqvist", "Farid Haddad")):
+    for loser, winner in (("Bruno Alves", "Ann Lee"), ("Chloé Martin", "Ann Lee"),
+                          ("Esther Lindqvist", "Farid Haddad")):
         ids = {e.name: e.entry_id for e in floor.entries()}
         session.run(floor.bust, ids[loser], [ids[winner]])
     session.run(session.clock.pause)
@@ -181,3 +182,67 @@ def test_the_projector_and_the_tv_page_draw_the_layout_with_every_token_where_it
 def session_clock_text(session) -> str:
     whole = max(0, int(session.clock.view().remaining_seconds + 0.999))
     return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+RULES = "Phones off the table during a hand. English only at the table. One player to a hand."
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, ui_settings, monkeypatch):
+    from tests.ui.tournament_setup import console_in_play
+
+    yield from console_in_play(qtbot, tmp_path, ui_settings, monkeypatch)
+
+
+def test_the_house_rules_typed_in_the_editor_show_in_a_cell_and_as_a_page_every_so_often_on_both_screens(
+        qtbot, window, browser, artifacts_dir) -> None:
+    from tests.ui.console.formats_driving import LEFT, set_spin
+    from tests.ui.console.test_screen_layouts_editor import choose_token, open_editor
+    from tests.web.test_room_bounties import switch_on_room_display
+
+    dialog = open_editor(qtbot, window)
+    dialog.rules_field.setFocus()
+    qtbot.keyClicks(dialog.rules_field, RULES)
+    set_spin(qtbot, dialog.rules_every, 4)
+    set_spin(qtbot, dialog.rules_for, 2)
+    qtbot.mouseClick(dialog.rules_apply, LEFT)
+    assert dialog.layout_doc.rules_text == RULES and dialog.layout_doc.rules_every_seconds == 4
+    qtbot.mouseClick(dialog.canvas, LEFT, pos=centre_of(dialog, "knockouts"))
+    choose_token(qtbot, dialog, "rules")
+    qtbot.mouseClick(dialog.use_button, LEFT)  # kept as the room's own, then chosen
+    assert window.refusals == [] and window.session.settings.settings.screen_layout == "room:dark-classic"
+    dialog.close()
+
+    projector = ProjectorWindow(window.session)
+    qtbot.addWidget(projector)
+    projector.resize(1920, 1080)
+    projector.show()
+    projector.refresh()
+    layout, view, area = projector.screen_layout, projector.view, QRectF(projector.rect())
+    cell_page = designed_screen(area, view, layout, now_seconds=1_000_002)   # 2 of every 4 s: the usual screen
+    rules = " ".join(t.text for t in cell_page.texts if t.role.startswith("cell:knockouts:"))
+    assert rules == RULES and cell_page.text("cell:clock") is not None
+    rules_page = designed_screen(area, view, layout, now_seconds=1_000_001)  # 0-1 of every 4 s: the rules page
+    assert rules_page.text("cell:rules-title").text == "HOUSE RULES"
+    assert " ".join(t.text for t in rules_page.texts if t.role.startswith("cell:rules:")) == RULES
+    qtbot.waitUntil(lambda: projector._rules_up, timeout=5000)  # the window turns to it by itself
+    projector.grab().save(str(artifacts_dir / "screen-layout-rules-page-projector-1920x1080.png"))
+    qtbot.waitUntil(lambda: not projector._rules_up, timeout=5000)
+    projector.close()
+
+    url = switch_on_room_display(qtbot, window)
+    browser.open(url + "tv", 1920, 1080)
+    browser.wait_for(lambda d: d.execute_script(
+        "return document.querySelector('[data-cell=\"rules-title\"]') !== null"), timeout=6)
+    page = browser.script(CELLS_ON_THE_PAGE)
+    assert page["rules-title"]["text"] == "HOUSE RULES" and " ".join(page["rules"]["text"].split()) == RULES
+    browser.screenshot(artifacts_dir / "screen-layout-rules-page-tv-1920x1080.png")
+    browser.wait_for(lambda d: d.execute_script(
+        "return document.querySelector('[data-cell=\"knockouts\"]') !== null"), timeout=6)
+    assert " ".join(browser.script(CELLS_ON_THE_PAGE)["knockouts"]["text"].split()) == RULES
+
+
+def centre_of(dialog, cell_id: str):
+    from tests.ui.console.test_screen_layouts_editor import centre_of as centre
+
+    return centre(dialog, cell_id)

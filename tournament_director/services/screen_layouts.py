@@ -211,6 +211,10 @@ def layout_from_dict(data: Any, *, file: str | None = None, folder: Path | None 
     for name, most in (("rules_every_seconds", 3600), ("rules_for_seconds", 600)):
         if name in data:
             values[name] = check_whole(data[name], name, file=file, minimum=0, maximum=most)
+    every, shown_for = values.get("rules_every_seconds", 0), values.get("rules_for_seconds", 20)
+    if every and shown_for >= every:
+        raise FileRefused(f"is {shown_for} s, every {every} s: the house rules page would never leave the screen",
+                          field="rules_for_seconds", file=file)
     cells = [_cell(item, i, values["columns"], values["rows"], file)
              for i, item in enumerate(check_list(data.get("cells", []), "cells", file=file, max_items=MAX_CELLS))]
     ids = [c.id for c in cells]

@@ -391,9 +391,14 @@ class ScreenLayoutsDialog(QDialog):
         self.rules_every.setSuffix(" s")
         self.rules_every.setSpecialValueText("never")
         form.addRow("Rules page e&very", self.rules_every)
+        self.rules_for = QSpinBox()
+        self.rules_for.setRange(1, 600)
+        self.rules_for.setSuffix(" s")
+        form.addRow("… and shown &for", self.rules_for)
         self.rules_apply = QPushButton("Apply the house rules")
         self.rules_apply.clicked.connect(lambda: self._change_layout(rules_text=self.rules_field.toPlainText(),
-                                                                     rules_every_seconds=self.rules_every.value()))
+                                                                     rules_every_seconds=self.rules_every.value(),
+                                                                     rules_for_seconds=self.rules_for.value()))
         form.addRow(self.rules_apply)
         undo_row = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
@@ -644,6 +649,7 @@ class ScreenLayoutsDialog(QDialog):
         self.name_field.setText(self.layout_doc.name)
         self.rules_field.setPlainText(self.layout_doc.rules_text)
         self.rules_every.setValue(self.layout_doc.rules_every_seconds)
+        self.rules_for.setValue(self.layout_doc.rules_for_seconds)
         self._filling = False
 
     def _cell_picked(self, cell_id: str) -> None:
