@@ -460,10 +460,11 @@ class ClockService:
         clock = self._clock
         if clock is None:
             return
-        for event in clock.advance(now):
-            if event.kind in PERIOD_CHANGES:
-                self._record_level_change(event, clock, now)
-            self._unreported.append(event)
+        with self._runner.apart_from_the_action():  # the clock's own doing, not the director's next command's
+            for event in clock.advance(now):
+                if event.kind in PERIOD_CHANGES:
+                    self._record_level_change(event, clock, now)
+                self._unreported.append(event)
 
     def _sync(self, first: bool = False) -> None:
         """Follow the aggregate when it changed underneath (first load, undo, redo, a rebuild)."""

@@ -3,7 +3,9 @@
 ``CommandRunner`` keeps the live aggregate of one tournament. ``execute`` folds the event into the live state
 first (a refusal raises DomainError and nothing is written), then appends it in one short durable transaction.
 ``undo`` and ``redo`` rebuild the state without (or with) the event from the newest snapshot before it, refuse
-when a later event would no longer apply, and record themselves in the log. The runner is used from one thread
+when a later event would no longer apply, and record themselves in the log; they take a director's action whole
+(``one_action``: each command it records carries the seq of its first, so a hand-for-hand hand and the minutes it
+takes off the clock are one step; a command recorded alone is its own step). The runner is used from one thread
 (the GUI thread); background jobs hand their work over instead of calling it.
 """
 
@@ -114,10 +116,14 @@ class CommandRunner:
         self.tournament_id = tournament_id
         self.operator = operator
         self.snapshot_every = snapshot_every
-        self._aggregate_type = aggregate_type
+        # an Aggregate; a tournament's state also reads and writes its checkpoints in parts (from_checkpoint)
+        self._aggregate_type: Any = aggregate_type
         # how a logged event is named in a refusal ("Ana Souza out, eliminated by Bob"); set by the session
         self.describe: Describer | None = None
         self.in_flight: Write | None = None  # the row being appended, until it is
+        # a director's action being recorded (``one_action``), and the seq of its first command once recorded
+        self._action_open = False
+        self._action_seq: int | None = None
         self._log: EventLog = store.event_log(tournament_id)
         self._load()
 
@@ -192,25 +198,27 @@ class CommandRunner:
         parts = self._log.checkpoint_parts(seq)
 
         def rows(kind: str) -> list[Any]:  # one JSON text for all of them: one parse instead of 100,000
-            return json.loads("[" + ",".join(data for _, data in parts.get(kind, ())) + "]")
+            found: list[Any] = json.loads("[" + ",".join(data for _, data in parts.get(kind, ())) + "]")
+            return found
 
         groups = dict(zip((number for number, _ in parts.get("groups", ())), rows("groups")))
         return self._aggregate_type.from_checkpoint(core, rows("entry"), rows("table"), groups)
 
-    def _fold(self, before_seq: int | None, flip: LogRow | None = None, *, use_snapshots: bool = True,
-              upto: int | None = None) -> tuple[Any, int, "_Batches"]:
-        """Fold the active commands (up to seq ``upto``, or all); ``flip`` is a command counted as if its undone
-        flag were reversed.
+    def _fold(self, before_seq: int | None, flip: LogRow | list[LogRow] | None = None, *,
+              use_snapshots: bool = True, upto: int | None = None) -> tuple[Any, int, "_Batches"]:
+        """Fold the active commands (up to seq ``upto``, or all); ``flip`` is a command (or the commands of one
+        action) counted as if its undone flag were reversed.
 
         Raises DomainError naming the event that no longer applies.
         """
         state, base_seq, batches = (self._base(before_seq) if use_snapshots
                                     else (self._aggregate_type.new(), 0, _Batches()))
         applied = 0
+        flipped = {flip.seq} if isinstance(flip, LogRow) else {row.seq for row in flip or ()}
         for row in self._log.commands_after(base_seq):
             if upto is not None and row.seq > upto:
                 break
-            active = row.undone if flip is not None and row.seq == flip.seq else not row.undone
+            active = row.undone if row.seq in flipped else not row.undone
             if not active:
                 continue
             try:
@@ -231,6 +239,30 @@ class CommandRunner:
             yield
         finally:
             self.operator = usual
+
+    @contextmanager
+    def one_action(self) -> Iterator[None]:
+        """Record the commands run inside the block as one director's action: one undo step, however many events
+        it records (a hand-for-hand hand and the minutes it takes off the clock). Blocks nest: the outermost is
+        the action."""
+        if self._action_open:
+            yield
+            return
+        self._action_open, self._action_seq = True, None
+        try:
+            yield
+        finally:
+            self._action_open, self._action_seq = False, None
+
+    @contextmanager
+    def apart_from_the_action(self) -> Iterator[None]:
+        """Record the commands run inside the block each as its own step, even inside an action (the level
+        changes a running clock crossed before the director's command)."""
+        action_open, self._action_open = self._action_open, False
+        try:
+            yield
+        finally:
+            self._action_open = action_open
 
     def execute(self, event_type: str, payload: dict[str, Any]) -> EventInfo:
         """Apply one event to the live state, then record it durably; DomainError leaves everything unchanged."""
@@ -258,9 +290,14 @@ class CommandRunner:
         seq = self._last_seq + 1
         recorded_at = utc_now_text()
         piece = self._next_slice()
+        action_seq = (self._action_seq or seq) if self._action_open else None
         self.in_flight = Write(seq, event_type, payload_json)
         try:
-            self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
+            if action_seq is None:
+                self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece)
+            else:
+                self._log.append_command(seq, event_type, payload_json, self.operator, recorded_at, piece,
+                                         action_seq=action_seq)
         except SeqTaken:
             raise self._changed_elsewhere(seq - 1) from None
         except BaseException as error:
@@ -269,6 +306,8 @@ class CommandRunner:
         self.in_flight = None
         self._slice_written(piece)
         self._last_seq = seq
+        if action_seq is not None:
+            self._action_seq = action_seq
         self._undoable_seq = seq if keeping is not None else None
         self._redo_stack.clear()
         self._applied_since_snapshot += 1
@@ -308,19 +347,20 @@ class CommandRunner:
         regions = max(1, -(-self.state.checkpoint_size() // REGION_PARTS))
         if batches.regions is None:  # whole: every region written at this seq
             parts = self.state.checkpoint()
-            batches = _Batches([seq] * regions, 0)
+            written, next_region = [seq] * regions, 0
         else:
-            now = len(batches.regions)
-            if regions != now and (batches.next_region >= now or regions >= 2 * now or 2 * regions <= now):
+            written, next_region = batches.regions, batches.next_region
+            now = len(written)
+            if regions != now and (next_region >= now or regions >= 2 * now or 2 * regions <= now):
                 # a new number of regions (at the end of a turn, or at once when the field doubled or halved):
                 # each part was written whole at or after the oldest region, so that is where each new region
                 # stands until it is written
-                batches = _Batches([min(batches.regions)] * regions, 0)
-            region = batches.next_region % len(batches.regions)
-            parts = self.state.checkpoint((region, len(batches.regions)))
-            batches = _Batches(batches.regions[:region] + [seq] + batches.regions[region + 1:], region + 1)
-        self._batches = batches
-        base = min(batches.regions)
+                written, next_region = [min(written)] * regions, 0
+            region = next_region % len(written)
+            parts = self.state.checkpoint((region, len(written)))
+            written, next_region = written[:region] + [seq] + written[region + 1:], region + 1
+        batches = self._batches = _Batches(written, next_region)
+        base = min(written)
         core = json.dumps({"parts": True, "base": base, "regions": batches.regions,
                            "next_region": batches.next_region, "core": parts["core"]},
                           ensure_ascii=False, allow_nan=False)
@@ -439,6 +479,9 @@ class CommandRunner:
             target = self._command(seq, "undo")
             if target.undone:
                 raise DomainError(f"{self._said(target)} is already undone")
+        action = self._action_of(target, undone=False)
+        if len(action) > 1:
+            return self._undo_action(action)
         if self._can_undo_in_place(target):
             self._record(target, undo=True)
             self._undoable_seq = None
@@ -468,6 +511,9 @@ class CommandRunner:
         if not target.undone:  # pragma: no cover - the stack is rebuilt from the log, so this means a bug
             self._redo_stack.pop()
             raise DomainError(f"event {_describe(target)} is not undone")
+        action = self._redo_stack_action(target)
+        if len(action) > 1:
+            return self._redo_action(action)
         if self._can_redo_in_place(target):
             return self._redo_in_place(target)
         try:
@@ -482,6 +528,67 @@ class CommandRunner:
         gc.freeze()
         self._redo_stack.pop()
         return _event_info(replace(target, undone=False))
+
+    # ----- a director's action of several commands: one undo step ----------------------------------------------
+    def next_undo(self) -> EventInfo | None:
+        """The first command of the action the next undo takes (it names the step), or None."""
+        latest = self._log.latest_active_command()
+        return None if latest is None else _event_info(self._action_of(latest, undone=False)[0])
+
+    def next_redo(self) -> EventInfo | None:
+        """The first command of the action the next redo takes, or None."""
+        return _event_info(self._command(self._redo_stack[-1], "redo")) if self._redo_stack else None
+
+    def _action_of(self, target: LogRow, *, undone: bool) -> list[LogRow]:
+        """The commands of ``target``'s action still ``undone`` (or not), in order; a command recorded alone (or
+        before actions were recorded) is its own."""
+        if target.action_seq is None:
+            return [target]
+        return [row for row in self._log.action_commands(target.action_seq) if row.undone == undone] or [target]
+
+    def _redo_stack_action(self, target: LogRow) -> list[LogRow]:
+        """``target`` and the commands of its action undone with it, next on the redo stack, in order."""
+        action = [target]
+        if target.action_seq is None:
+            return action
+        for seq in reversed(self._redo_stack[:-1]):
+            row = self._command(seq, "redo")
+            if row.action_seq != target.action_seq or not row.undone:
+                break
+            action.append(row)
+        return action
+
+    def _undo_action(self, action: list[LogRow]) -> EventInfo:
+        try:
+            state, applied, batches = self._fold(before_seq=action[0].seq, flip=action)
+        except _NoLongerApplies as failure:
+            raise DomainError(
+                f"{self._said(action[0])} cannot be undone: what came after it, {self._said(failure.row)}, "
+                f"would no longer fit ({failure.error.message}). Undo that first, or leave both",
+                failure.error.rule) from failure.error
+        for row in reversed(action):
+            self._record(row, undo=True)
+        self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        self._undoable_seq = None
+        gc.freeze()
+        self._redo_stack.extend(row.seq for row in reversed(action))
+        return _event_info(replace(action[0], undone=True))
+
+    def _redo_action(self, action: list[LogRow]) -> EventInfo:
+        try:
+            state, applied, batches = self._fold(before_seq=action[0].seq, flip=action)
+        except _NoLongerApplies as failure:
+            what = ("it" if failure.row.seq in {row.seq for row in action}
+                    else f"what came after it, {self._said(failure.row)},")
+            raise DomainError(f"{self._said(action[0])} cannot be redone: {what} would no longer fit "
+                              f"({failure.error.message})", failure.error.rule) from failure.error
+        for row in action:
+            self._record(row, undo=False)
+        self.state, self._applied_since_snapshot, self._batches = state, applied, batches
+        self._undoable_seq = None
+        gc.freeze()
+        del self._redo_stack[-len(action):]
+        return _event_info(replace(action[0], undone=False))
 
     # An undo of the latest command puts back what it changed, kept when it was applied (domain/state.py), instead
     # of folding the state again from the newest checkpoint (a second at 100,000 entries); a redo of a command

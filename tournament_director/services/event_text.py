@@ -232,3 +232,26 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
         return text()
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _fields(p)  # an older payload shape: show its fields rather than nothing
+
+
+STEP_NAME_LENGTH = 60  # a menu item, not a page
+# the words the sentences above start with (a sentence starting otherwise starts with a player's name)
+_OPENING_WORDS = frozenset({"Bust", "Button", "Chip", "Clock", "Deal", "Floor", "Hand", "Hand-for-hand", "Moved",
+                            "Moves", "Next", "Now", "Payouts", "Pot", "Prizes", "Registration", "Seats", "Settings",
+                            "Structure", "Table", "Tables", "Tournament"})
+
+
+def step_name(verb: str, event: Any, describe: Callable[[str, Mapping[str, Any]], str]) -> str:
+    """What Edit > Undo or Redo says: "Undo Ann Lee out", "Redo next hand at every table" (``event``: the first
+    event of the director's action the step takes), or the bare verb."""
+    if event is None:
+        return verb
+    try:
+        sentence = describe(event.event_type, event.payload)
+    except Exception:  # a menu item is not worth a refusal
+        return verb
+    if sentence.split(" ", 1)[0].rstrip(":,") in _OPENING_WORDS:
+        sentence = sentence[0].lower() + sentence[1:]
+    if len(sentence) > STEP_NAME_LENGTH:
+        sentence = sentence[:STEP_NAME_LENGTH - 1].rstrip() + "…"
+    return f"{verb} {sentence}"

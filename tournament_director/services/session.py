@@ -36,7 +36,7 @@ from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
 from tournament_director.services.deals import DealService
 from tournament_director.services.bounties import bust_bounties_text
-from tournament_director.services.event_text import describe_event
+from tournament_director.services.event_text import describe_event, step_name
 from tournament_director.services.payouts import PayoutService
 from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS, WallClockNotice, WallClockScheduler
 from tournament_director.services.results import Results
@@ -452,7 +452,15 @@ class DirectorSession:
         With several stations on one server another station may record first: the state then takes in its events
         and the command is tried again on it (it is checked again), or refused naming what happened and where
         ("“Ann Lee out, eliminated by Bob” was recorded at the registration desk a moment ago")."""
-        return self._while_the_server_answers(lambda: self._with_retry(lambda: command(*args, **kwargs)))
+        return self._while_the_server_answers(lambda: self._with_retry(lambda: self._one_action(command, *args,
+                                                                                                **kwargs)))
+
+    def _one_action(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        """The command as one director's action: one undo step, however many events it records."""
+        if self._runner is None:
+            return command(*args, **kwargs)
+        with self._runner.one_action():
+            return command(*args, **kwargs)
 
     # A busy room (several stations recording at once) must not refuse a command that still applies: it is tried
     # again on the latest log; after TURN_AFTER lost races in a row the station takes its turn to record (the other
@@ -630,6 +638,17 @@ class DirectorSession:
     def can_redo(self) -> bool:
         return self._runner is not None and self._runner.can_redo()
 
+    def undo_name(self) -> str:
+        """What Edit > Undo says: "Undo Ann Lee out, eliminated by Bob" (the action the next undo takes)."""
+        return self._step_name("Undo", lambda: self._runner.next_undo() if self.can_undo() else None)
+
+    def redo_name(self) -> str:
+        return self._step_name("Redo", lambda: self._runner.next_redo() if self.can_redo() else None)
+
+    def _step_name(self, verb: str, step: Callable[[], Any]) -> str:
+        event = self._read_while_the_server_answers(step, None) if self._runner is not None else None
+        return step_name(verb, event, self.describe_logged)
+
     def undo(self, seq: int | None = None) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
@@ -728,12 +747,13 @@ class DirectorSession:
                               "or to continue, then deal hand-for-hand", rule="TDA RP-8")
         if view.on_break:
             raise DomainError("there is no hand-for-hand hand during a break", rule="TDA RP-8")
-        dealt = floor.next_hand(None)
-        try:
-            clock.hand_for_hand(1)
-        except DomainError:
-            self._runner.undo()
-            raise
+        with self._runner.one_action():  # the hand and its minutes: one undo step
+            dealt = floor.next_hand(None)
+            try:
+                clock.hand_for_hand(1)
+            except DomainError:
+                self._runner.undo()
+                raise
         return dealt
 
     def accept_moves(self, proposal: MoveProposal | Any) -> AcceptedMoves:

@@ -62,6 +62,9 @@ class DraftLog:
     def commands_after(self, seq: int) -> list[LogRow]:
         return [row for row in self.rows if row.seq > seq]
 
+    def action_commands(self, action_seq: int) -> list[LogRow]:
+        return [row for row in self.rows if row.action_seq == action_seq]
+
     def trailing_records(self) -> list[LogRow]:
         return []
 
@@ -72,10 +75,11 @@ class DraftLog:
         return None
 
     def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
-                       checkpoint: object = None) -> None:
+                       checkpoint: object = None, action_seq: int | None = None) -> None:
         if seq != self.last_seq() + 1:
             raise RuntimeError(f"draft commands are numbered in order: {seq} after {self.last_seq()}")
-        self.rows.append(LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
+        self.rows.append(LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None,
+                                action_seq))
 
     def record_undo_or_redo(self, **_: object) -> None:
         raise DomainError("a tournament being set up cannot undo: it is written whole once set up")

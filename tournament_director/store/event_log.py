@@ -31,13 +31,14 @@ class LogRow:
     recorded_at: str
     undone: bool
     target_seq: int | None
+    action_seq: int | None = None  # the first command of the director's action it belongs to (None: alone)
 
 
-_COLUMNS = "seq, kind, type, payload, operator, recorded_at, undone, target_seq"
+_COLUMNS = "seq, kind, type, payload, operator, recorded_at, undone, target_seq, action_seq"
 
 _INSERT = text(
-    "INSERT INTO event (tournament_id, seq, recorded_at, kind, type, payload, operator, undone, target_seq) "
-    "VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, false, :target)"
+    "INSERT INTO event (tournament_id, seq, recorded_at, kind, type, payload, operator, undone, target_seq, "
+    "action_seq) VALUES (:tid, :seq, :at, :kind, :type, :payload, :operator, false, :target, :action)"
 )
 _LAST_SEQ = text("SELECT MAX(seq) FROM event WHERE tournament_id = :tid")
 _COMMAND = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq = :seq")
@@ -52,6 +53,11 @@ _COMMANDS_AFTER = text(
 _TRAILING_RECORDS = text(
     f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > COALESCE("
     f"(SELECT MAX(seq) FROM event WHERE tournament_id = :tid AND kind = '{KIND_COMMAND}'), 0) ORDER BY seq"
+)
+# the commands of one director's action: they follow its first command, so the seq index finds them
+_ACTION_COMMANDS = text(
+    f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq >= :action AND action_seq = :action "
+    f"AND kind = '{KIND_COMMAND}' ORDER BY seq"
 )
 _ALL = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid ORDER BY seq")
 _ROWS_AFTER = text(f"SELECT {_COLUMNS} FROM event WHERE tournament_id = :tid AND seq > :after ORDER BY seq")
@@ -128,7 +134,8 @@ def insert_command(connection: Any, tournament_id: int, row: LogRow) -> None:
     connection.execute(
         _INSERT,
         {"tid": tournament_id, "seq": row.seq, "at": row.recorded_at, "kind": KIND_COMMAND,
-         "type": row.event_type, "payload": row.payload_json, "operator": row.operator, "target": None},
+         "type": row.event_type, "payload": row.payload_json, "operator": row.operator, "target": None,
+         "action": row.action_seq},
     )
 
 
@@ -156,7 +163,7 @@ class EventLog:
     def _rows(self, statement: Any, **params: Any) -> list[LogRow]:
         with self._engine.connect() as connection:
             result = connection.execute(statement, {"tid": self.tournament_id, **params})
-            return [LogRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7]) for r in result]
+            return [LogRow(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7], r[8]) for r in result]
 
     def last_seq(self) -> int:
         with self._engine.connect() as connection:
@@ -173,6 +180,10 @@ class EventLog:
     def commands_after(self, seq: int) -> list[LogRow]:
         """Every command (active or undone) with a higher seq, in order."""
         return self._rows(_COMMANDS_AFTER, after=seq)
+
+    def action_commands(self, action_seq: int) -> list[LogRow]:
+        """The commands (active or undone) of the director's action whose first command is ``action_seq``."""
+        return self._rows(_ACTION_COMMANDS, action=action_seq)
 
     def trailing_records(self) -> list[LogRow]:
         """The undo and redo records after the last command: they decide what can be redone."""
@@ -194,14 +205,15 @@ class EventLog:
 
     # ----- writing (each call is one BEGIN IMMEDIATE ... COMMIT) -----------------------------------------
     def append_command(self, seq: int, event_type: str, payload_json: str, operator: str, recorded_at: str,
-                       checkpoint: "CheckpointSlice | None" = None) -> None:
+                       checkpoint: "CheckpointSlice | None" = None, action_seq: int | None = None) -> None:
         """Append one command; ``checkpoint``: a slice of a checkpoint written in the same transaction.
 
         Raises SeqTaken when another station appended ``seq`` first (the unique (tournament, seq) constraint)."""
         with _seq_guard(), self._engine.begin() as connection:
             self._wait_for_turn(connection)
             insert_command(connection, self.tournament_id,
-                           LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None))
+                           LogRow(seq, KIND_COMMAND, event_type, payload_json, operator, recorded_at, False, None,
+                                  action_seq))
             if checkpoint is not None:
                 self._write_checkpoint(connection, checkpoint)
             announce(connection, self.tournament_id, seq)
@@ -220,7 +232,7 @@ class EventLog:
                 _INSERT,
                 {"tid": self.tournament_id, "seq": record_seq, "at": recorded_at,
                  "kind": KIND_UNDO if undo else KIND_REDO, "type": record_type, "payload": payload_json,
-                 "operator": operator, "target": target_seq},
+                 "operator": operator, "target": target_seq, "action": None},
             )
             connection.execute(_DROP_SNAPSHOTS_FROM, {"tid": self.tournament_id, "seq": target_seq})
             connection.execute(_DROP_BATCHES_FROM, {"tid": self.tournament_id, "seq": target_seq})

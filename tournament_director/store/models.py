@@ -64,6 +64,9 @@ class EventRow(SQLModel, table=True):
     undone: bool = Field(default=False)
     # for undo and redo records: the seq of the command they undo or redo
     target_seq: Optional[int] = None
+    # for a command recorded by a director's action: the seq of the action's first command (an undo or a redo
+    # takes every command of the action); None: the command is a step of its own
+    action_seq: Optional[int] = None
 
 
 class SnapshotRow(SQLModel, table=True):

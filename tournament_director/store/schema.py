@@ -11,7 +11,7 @@ from pathlib import Path
 from sqlalchemy import Engine
 
 # The newest schema revision this program knows (tests check it against migrations/versions).
-SCHEMA_HEAD = "0007"
+SCHEMA_HEAD = "0008"
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_HEADER = b"SQLite format 3\x00"
 

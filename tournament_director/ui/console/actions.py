@@ -71,6 +71,7 @@ def build_menus(window: Any) -> None:
     edit = bar.addMenu("&Edit")
     w.undo_action = add_action(w, "Undo", QKeySequence.StandardKey.Undo, w.undo, edit)
     w.redo_action = add_action(w, "Redo", "Ctrl+Shift+Z", w.redo, edit)
+    edit.aboutToShow.connect(lambda: name_undo_steps(w))
     add_action(w, "Find player", "Ctrl+F", w.focus_search, edit)
     players = bar.addMenu("&Players")
     add_action(w, "Register a player", "Ctrl+R", w.focus_register, players)
@@ -135,6 +136,13 @@ def build_menus(window: Any) -> None:
         themes.addAction(action)
         w._theme_actions[name] = action
     _connect_tab_buttons(w)
+
+
+def name_undo_steps(w: Any) -> None:
+    """Edit > Undo and Redo name the director's action they take ("Undo Ann Lee out"), as the menu opens."""
+    session = w.session
+    w.undo_action.setText((session.undo_name() if session is not None else "Undo").replace("&", "&&"))
+    w.redo_action.setText((session.redo_name() if session is not None else "Redo").replace("&", "&&"))
 
 
 def _connect_tab_buttons(w: Any) -> None:

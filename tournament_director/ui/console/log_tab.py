@@ -103,4 +103,7 @@ class LogTab(Tab):
         self.model.set_rows(tuple(reversed(history)))   # newest first: what the director just did is on top
         self.undo_button.setEnabled(bool(self.session and self.session.can_undo()))
         self.redo_button.setEnabled(bool(self.session and self.session.can_redo()))
+        if self.session is not None:  # the director's action each takes, named
+            self.undo_button.setToolTip(self.session.undo_name())
+            self.redo_button.setToolTip(self.session.redo_name())
         self._update_undo_selected()
