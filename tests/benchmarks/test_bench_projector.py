@@ -44,3 +44,31 @@ def test_bench_projector_window_cpu_share_while_the_clock_runs(qtbot, tmp_path) 
         projector.close()
     finally:
         session.close()
+
+
+def test_bench_projector_cpu_share_with_the_richest_screen_layout(qtbot, tmp_path) -> None:
+    """The same window drawing the program's own screen, then a layout with a cell for every token (pictures and
+    the QR code included), in the same run: what a room's design costs while the clock runs."""
+    from tests.ui.projector.layout_samples import save_every_token_layout
+    from tournament_director.services.screen_layouts import room_library
+
+    session = open_session(tmp_path)
+    try:
+        running_tournament(session)
+        reference = _cpu_share(qtbot, 5.0)
+        projector = ProjectorWindow(session)
+        qtbot.addWidget(projector)
+        projector.pictures.room_address = "http://192.168.1.20:8080/"
+        projector.resize(1920, 1080)
+        projector.show()
+        default = _cpu_share(qtbot, SECONDS)
+        key = save_every_token_layout(room_library(session).folder, tmp_path / "work")
+        session.run(session.settings.change, {"screen_layout": key})
+        qtbot.waitUntil(lambda: projector.screen_layout is not None, timeout=2000)
+        richest = _cpu_share(qtbot, SECONDS)
+        print(f"\n[projector] 1920x1080, clock running, {SECONDS:.0f} s each: the program's own screen "
+              f"{default * 100:.2f}% of one core, the layout with every token {richest * 100:.2f}% "
+              f"(reference, the event loop alone: {reference * 100:.2f}%; target < 2%)")
+        projector.close()
+    finally:
+        session.close()
