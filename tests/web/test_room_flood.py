@@ -323,3 +323,18 @@ def test_slowloris_past_the_cap_sheds_the_idlest_connections_first(qtbot, room_s
         if http_page is not None:
             http_page.close()
         server.stop()
+
+
+def test_slowloris_caps_leave_the_reserved_descriptors_under_a_low_hard_limit(monkeypatch) -> None:
+    """Where the open files' hard limit is a stock 1,024 (it cannot be raised), the caps shrink so that held
+    connections and pages together never reach into what the database and its backups keep."""
+    from tournament_director.web import listener
+    from tournament_director.web.listener import RESERVED_FDS, ConnectionLimits
+
+    monkeypatch.setattr(listener, "raise_open_file_limit", lambda: STOCK_SOFT_LIMIT)
+    limits = ConnectionLimits.for_this_process()
+    assert limits.connections + limits.pages <= STOCK_SOFT_LIMIT - RESERVED_FDS
+    assert limits.connections_per_address <= limits.connections and limits.pages_per_address <= limits.pages
+    assert limits.connections >= 100 and limits.pages >= 300   # still a room's worth of phones
+    monkeypatch.setattr(listener, "raise_open_file_limit", lambda: 20_000)
+    assert ConnectionLimits.for_this_process() == ConnectionLimits()

@@ -36,12 +36,13 @@ def client_address(address: QHostAddress) -> str:
 def raise_open_file_limit() -> int:
     """Raise this process's soft limit on open files to its hard limit; returns the soft limit now."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if hard == resource.RLIM_INFINITY:
-        hard = max(soft, 65536)
-    if soft != resource.RLIM_INFINITY and soft < hard:
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 20
+    wanted = hard if hard != resource.RLIM_INFINITY else max(soft, 1 << 16)   # the hard limit itself stays
+    if soft < wanted:
         try:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard if hard else soft))
-            soft = hard
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
         except (ValueError, OSError):
             pass
     return soft
