@@ -5,7 +5,7 @@ the user data folder beside the database (``templates/structures`` and ``templat
 console with "Save as template" and listed beside the shipped ones. A shipped template's key is its file name
 without .toml ("turbo", "standard"); a room template's key is "room:" and its file name ("room:friday-deep").
 Every file is read the guarded way of domain/reading.py (``load_structure_file``, ``load_payout_table``), the
-refusal naming the file.
+refusal naming the file. The room's sounds and announcements are kept in the same folder (services/sound_scheme.py).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from tournament_director.domain.clock.structure import Structure, load_structure
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, payout_table_to_toml
 from tournament_director.resources import resources_root
+from tournament_director.services.sound_scheme import SoundScheme, load_scheme, save_scheme
 
 __all__ = ["ROOM_PREFIX", "TemplateInfo", "TemplateLibrary", "export_toml", "file_path", "template_title"]
 
@@ -136,6 +137,13 @@ class TemplateLibrary:
         title = _clean_title(title)
         path = self._write("payouts", title, payout_table_to_toml(replace(table, name=title)))
         return TemplateInfo(ROOM_PREFIX + path.stem, f"{title} (room template)", True, path)
+
+    # --- the room's sounds and announcements (services/sound_scheme.py) ---------------------------------------
+    def sound_scheme(self) -> SoundScheme:
+        return load_scheme(self.folder)
+
+    def save_sound_scheme(self, scheme: SoundScheme) -> Path:
+        return save_scheme(self.folder, scheme)
 
     def _write(self, kind: str, title: str, text: str) -> Path:
         folder = self._room_folder(kind)
