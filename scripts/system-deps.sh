@@ -4,7 +4,8 @@
 # test suite starts privately with a silent output so the clock's sounds really play without a sound card,
 # Debian's Chromium with its WebDriver, the real browser the room display's page tests drive, and Debian's
 # PostgreSQL, whose binaries (/usr/lib/postgresql/*/bin) the tests of several stations run a private server with,
-# and strace, which records the program's writes and syncs for the power-cut tests.
+# strace, which records the program's writes and syncs for the power-cut tests, and espeak-ng, the voice that
+# reads the room's announcements (ui/sounds.py) and whose sentences the sound tests play.
 # On Debian-like machines where we are root (or can sudo), install what is missing; elsewhere say so and carry on.
 set -u
 missing=()
@@ -17,12 +18,13 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && command -v apt-get >/dev/null 2>&1; then
   sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 else
-  echo "note: ${missing[*]} missing: install them (Debian package names) for windows, sound, the sound tests, the browser tests, the PostgreSQL tests and the power-cut tests" >&2
+  echo "note: ${missing[*]} missing: install them (Debian package names) for windows, sound, the sound tests, the browser tests, the PostgreSQL tests, the power-cut tests and spoken announcements" >&2
 fi
 exit 0

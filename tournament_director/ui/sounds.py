@@ -5,18 +5,29 @@ and an optional spoken announcement ("Blinds are now 400, 800, ante 800").
 The sounds are WAV files in data/sounds/ played through QSoundEffect. Speech uses QTextToSpeech
 where the machine has an engine with a voice; where it has none the announcer logs a note once and
 stays quiet, so a card room without speech loses nothing else.
+
+``RoomSounds`` plays the room's own scheme (services/sound_scheme.py): per event its sound and its sentence, at
+the room's volume, nothing at all in quiet mode. Its ``Speaker`` reads the sentences with espeak-ng where it is
+installed (Debian's espeak-ng; scripts/system-deps.sh installs it): espeak-ng writes the sentence as a WAV file
+that plays through the same QSoundEffect path as the sounds, so a sentence follows the room's volume and audio
+output exactly as a chime does, and it speaks without a speech daemon (Qt's QTextToSpeech on Linux needs
+speech-dispatcher running, and reports no voice without it). Where espeak-ng is missing (Windows, macOS) the
+Speaker falls back on QTextToSpeech and the platform's own voice.
 """
 
 from __future__ import annotations
 
 import logging
+import shutil
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QObject, QProcess, QTemporaryDir, QUrl, Signal
 from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
 
 from tournament_director.resources import resource_path
+from tournament_director.services.sound_scheme import EventCue, SoundScheme, fill, sound_file
 
 log = logging.getLogger(__name__)
 
@@ -129,4 +140,132 @@ class Announcer(QObject):
         log.info("spoken announcements are off: %s", reason)
 
 
-__all__ = ["ClockSounds", "Announcer", "announcement_for", "SOUND_FILES"]
+class Speaker(QObject):
+    """Reads sentences aloud: espeak-ng writes each as a WAV file, played at the given volume; QTextToSpeech where
+    espeak-ng is not installed. ``spoken`` carries each sentence once its sound starts (espeak-ng) or is handed
+    to the engine (QTextToSpeech); ``failed`` the reason a sentence could not be read."""
+
+    spoken = Signal(str)
+    failed = Signal(str)
+
+    def __init__(self, parent: QObject | None = None, *, program: str | None = None,
+                 engine: str | None = None) -> None:
+        super().__init__(parent)
+        self.program = program if program is not None else (shutil.which("espeak-ng") or "")
+        self._engine = engine
+        self._fallback: Announcer | None = None
+        self._folder = QTemporaryDir()
+        self._count = 0
+        self._process: QProcess | None = None
+        self.effect: QSoundEffect | None = None  # the sentence playing (espeak-ng)
+        self.last_file: Path | None = None
+        self.last_said = ""
+
+    @property
+    def uses_espeak(self) -> bool:
+        return bool(self.program)
+
+    def say(self, text: str, volume: float) -> bool:
+        """Start reading ``text`` (a sentence read before is cut short); False when no voice can read it."""
+        if not text.strip():
+            return False
+        if not self.uses_espeak:
+            return self._say_with_qt(text, volume)
+        if self._process is not None:
+            self._process.kill()
+            self._process.waitForFinished(1000)
+        self._count += 1
+        path = Path(self._folder.path()) / f"sentence-{self._count}.wav"
+        process = QProcess(self)
+        process.finished.connect(lambda code, _status, p=process: self._written(p, code, path, text, volume))
+        process.errorOccurred.connect(lambda _error, p=process: self._not_started(p))
+        self._process = process
+        process.start(self.program, ["-w", str(path), "--stdin"])
+        process.write(text.encode("utf-8"))
+        process.closeWriteChannel()
+        return True
+
+    def _written(self, process: QProcess, code: int, path: Path, text: str, volume: float) -> None:
+        if self._process is process:
+            self._process = None
+        process.deleteLater()
+        if code != 0 or not path.is_file():
+            error = bytes(process.readAllStandardError().data()).decode("utf-8", "replace").strip()
+            self.failed.emit(f"espeak-ng could not read the sentence ({error or f'exit code {code}'})")
+            return
+        if self.effect is not None:
+            self.effect.stop()
+            self.effect.deleteLater()
+        effect = QSoundEffect(self)
+        effect.setSource(QUrl.fromLocalFile(str(path)))
+        effect.setVolume(volume)
+        effect.play()
+        self.effect, self.last_file, self.last_said = effect, path, text
+        self.spoken.emit(text)
+
+    def _not_started(self, process: QProcess) -> None:
+        if process.error() == QProcess.ProcessError.FailedToStart:
+            self.failed.emit(f"espeak-ng did not start ({process.errorString()})")
+
+    def _say_with_qt(self, text: str, volume: float) -> bool:
+        if self._fallback is None:
+            self._fallback = Announcer(self, engine=self._engine)
+        if not self._fallback.available:
+            self.failed.emit(f"no voice reads the sentences: {self._fallback.unavailable_reason}")
+            return False
+        self._fallback._speech.setVolume(volume)
+        self._fallback.say(text)
+        self.last_said = text
+        self.spoken.emit(text)
+        return True
+
+
+class RoomSounds(QObject):
+    """The room's scheme played: for an event, its sound and its sentence (tokens filled in), at the room's volume;
+    nothing in quiet mode or without an audio output."""
+
+    def __init__(self, scheme: SoundScheme, parent: QObject | None = None, *,
+                 speaker: Speaker | None = None) -> None:
+        super().__init__(parent)
+        self.scheme = scheme
+        self.has_output = bool(QMediaDevices.audioOutputs())
+        if not self.has_output:
+            log.info("no audio output device: the room's sounds will be silent")
+        self.speaker = speaker if speaker is not None else Speaker(self)
+        self._effects: dict[str, QSoundEffect] = {}
+        self.last_effect: QSoundEffect | None = None
+
+    def effect_for(self, sound: str) -> QSoundEffect | None:
+        """The loaded (or loading) effect of a shipped sound or a room's file; None for no sound."""
+        path = sound_file(sound)
+        if path is None:
+            return None
+        effect = self._effects.get(str(path))
+        if effect is None:
+            effect = QSoundEffect(self)
+            effect.setSource(QUrl.fromLocalFile(str(path)))
+            self._effects[str(path)] = effect
+        return effect
+
+    def play(self, key: str, values: dict[str, Any]) -> list[str]:
+        """Play event ``key`` of the scheme; what was done ("sound", and the sentence read), [] when silent."""
+        if self.scheme.quiet:
+            return []
+        return self.play_cue(self.scheme.cue(key), values, self.scheme.volume)
+
+    def play_cue(self, cue: EventCue, values: dict[str, Any], volume: int) -> list[str]:
+        """Play one cue now at ``volume`` percent (the dialog's Test button); what was done."""
+        done: list[str] = []
+        effect = self.effect_for(cue.sound)
+        if effect is not None and self.has_output:
+            effect.setVolume(volume / 100)
+            effect.play()
+            self.last_effect = effect
+            done.append("sound")
+        sentence = fill(cue.text, values) if cue.text else ""
+        if sentence and self.speaker.say(sentence, volume / 100):
+            done.append(sentence)
+        return done
+
+
+__all__ = ["ClockSounds", "Announcer", "RoomSounds", "Speaker", "announcement_for", "SOUND_FILES"]

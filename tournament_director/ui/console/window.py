@@ -24,6 +24,7 @@ from tournament_director.ui.console.refreshing import ConsoleRefresh
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.server_banner import ServerBanner
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
+from tournament_director.ui.console.sound_cues import add_sound_actions
 from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.stations import OtherStations
@@ -49,7 +50,6 @@ class MainWindow(QMainWindow):
         self.session = session
         self._settings = settings if settings is not None else QSettings()
         self._want_sounds = sounds
-        self._sounds: Any = None
         self._speech_engine = speech_engine  # None: the platform's default text-to-speech engine
         self.announcer: Any = None
         self._level_seen: tuple[int, int] | None = None  # (tournament, period) last shown, for announcements
@@ -99,6 +99,7 @@ class MainWindow(QMainWindow):
 
         build_menus(self)
         add_stations_actions(self)  # Tools > Table stations (Ctrl+Shift+T), Table station codes
+        add_sound_actions(self)  # Tools > Sounds and announcements, View > Quiet mode
         self.statusBar().showMessage("Ready")
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
@@ -283,6 +284,8 @@ class MainWindow(QMainWindow):
         if (topic == "selected" or previous is None or previous == seen or previous[0] != seen[0]
                 or view.level is None or not view.started or view.restart_pending or not self.announcing):
             return
+        if self._want_sounds and self.sound_cues.scheme.cue("level_changed").text:
+            return  # the room's own sentence for a level change is read instead (Tools > Sounds and announcements)
         if self.announcer is None:
             self.set_announcing(True)
         if self.announcer.announce_level(view.level):
@@ -297,23 +300,13 @@ class MainWindow(QMainWindow):
                       "kept running, waiting for you to choose how it goes on (Clock tab)")
 
     def play_sound(self, kind: str) -> bool:
-        """One sound by its kind (ui/sounds.py), through the clock's sound path; False when sounds are off."""
-        if not self._want_sounds:
-            return False
-        if self._sounds is None:
-            from tournament_director.ui.sounds import ClockSounds
-
-            self._sounds = ClockSounds(self)
-        return self._sounds.play(kind)
+        """One event of the room's sounds (ui/console/sound_cues.py); False when sounds are off or quiet."""
+        if kind == "floor_called":
+            return self.sound_cues.floor_called()
+        return self.sound_cues.play(kind)
 
     def _play(self, events: list[Any]) -> None:
-        if not self._want_sounds:
-            return
-        if self._sounds is None:
-            from tournament_director.ui.sounds import ClockSounds
-
-            self._sounds = ClockSounds(self)
-        self._sounds.play_events(events)
+        self.sound_cues.clock_events(events)
 
     def jump_to_level(self) -> None:
         self.tabs.setCurrentWidget(self.clock_tab)
