@@ -11,6 +11,8 @@ from tournament_director.web.access import (
     FREE_TRIES,
     IDLE_SECONDS,
     LONGEST_SECONDS,
+    PROOF_OVERLAP_SECONDS,
+    PROOF_SECONDS,
     ROOM_FREE_TRIES,
     ROOM_WAIT_SECONDS,
     ROOM_WINDOW_SECONDS,
@@ -148,6 +150,28 @@ def test_the_director_lets_a_shared_address_in_from_the_console(access: RemoteAc
     assert access.room_locked
     pin = access.new_pin()
     assert not access.room_locked and access.sign_in(pin, "10.0.0.1", "Director").device == "Director"
+
+
+def test_the_cookie_of_a_session_is_replaced_and_the_old_one_soon_stops(access: RemoteAccess,
+                                                                       clock: FakeTime) -> None:
+    signed = access.sign_in("482913", "192.168.1.20", "Ann")
+    with pytest.raises(AccessRefused, match="Not signed in"):   # the token alone, or with another cookie
+        access.session(signed.token, None)
+    with pytest.raises(AccessRefused, match="Not signed in"):
+        access.session(signed.token, "guessed")
+    assert access.rotate(signed) is None   # young yet
+    clock.now += PROOF_SECONDS
+    access.session(signed.token, signed.proof)   # a command: the session goes on
+    renewed = access.rotate(signed)
+    assert renewed is not None and renewed != signed.proof
+    assert access.rotate(signed) is None
+    access.session(signed.token, renewed)
+    clock.now += PROOF_OVERLAP_SECONDS - 1
+    access.session(signed.token, signed.proof)   # a request already on its way with the old cookie
+    clock.now += 2
+    with pytest.raises(AccessRefused, match="Not signed in"):
+        access.session(signed.token, signed.proof)
+    assert access.session(signed.token, renewed).device == "Ann"
 
 
 def test_a_random_pin_has_six_digits() -> None:

@@ -224,3 +224,29 @@ def test_cross_origin_form_and_fetches_from_another_site_record_nothing(qtbot, r
         assert results[f"{path} cors json"] == "blocked", path   # the preflight is not answered with a permission
         assert results[f"{path} no-cors text"] == "opaque", path  # sent, unreadable, and refused by the server
     assert station_address == base + "table/2"   # the tablet's address bar no longer shows the card's code
+
+
+def test_the_remote_cookie_is_replaced_through_the_page_and_a_copy_of_the_old_one_stops(qtbot,
+                                                                                       room_session) -> None:
+    from tests.web.conftest import Client
+    from tournament_director.web.access import PROOF_OVERLAP_SECONDS, PROOF_SECONDS, RemoteAccess
+    from tournament_director.web.server import RoomServer
+
+    now = [1000.0]
+    server = RoomServer(room_session, access=RemoteAccess(now=lambda: now[0]))
+    server.start("127.0.0.1", 0)
+    try:
+        phone = Client(qtbot, server.url)
+        token = phone.sign_in(server.access.pin)
+        first = phone.cookies["td_remote"]
+        copied = Client(qtbot, server.url)   # someone who copied the token and the cookie of that moment
+        copied.cookies["td_remote"] = first
+        now[0] += PROOF_SECONDS
+        assert phone.json("/api/remote/status", token=token)[0] == 200   # as the page does with each state
+        assert phone.cookies["td_remote"] != first   # the page got a new cookie
+        now[0] += PROOF_OVERLAP_SECONDS + 1
+        status, answer = copied.command(token, "pause")
+        assert status == 401 and "Not signed in" in answer["error"]
+        assert phone.command(token, "pause") == (200, {"ok": True, "message": "Clock paused"})
+    finally:
+        server.stop()

@@ -3,9 +3,11 @@ address and for the whole room.
 
 A device signs in with the PIN and a name ("Ann's iPhone") and gets a random token and a cookie (``proof``): every
 remote command carries the token in a header and the cookie the sign-in set, so a token copied elsewhere is not
-enough. A session ends after ``IDLE_SECONDS`` without a command, after ``LONGEST_SECONDS`` in any case, and at once
-for every device when the director changes the PIN. After ``FREE_TRIES`` wrong PINs from one address, that address
-waits ``FIRST_WAIT_SECONDS`` before the next try, twice as long after each further wrong PIN (at most
+enough. The cookie is replaced every ``PROOF_SECONDS`` (``rotate``), the one before still taken for
+``PROOF_OVERLAP_SECONDS`` so that requests already on their way get through. A session ends after
+``IDLE_SECONDS`` without a command, after ``LONGEST_SECONDS`` in any case, and at once for every device when the
+director changes the PIN. After ``FREE_TRIES`` wrong PINs from one address, that address waits
+``FIRST_WAIT_SECONDS`` before the next try, twice as long after each further wrong PIN (at most
 ``LONGEST_WAIT_SECONDS``); a right PIN clears the count. Many addresses guessing together meet the room's brake:
 past ``ROOM_FREE_TRIES`` wrong PINs within ``ROOM_WINDOW_SECONDS`` every sign-in waits ``ROOM_WAIT_SECONDS``. The
 director always has a way in from the console: a new PIN or ``unlock`` lifts every wait. Time comes from a
@@ -28,6 +30,8 @@ LONGEST_WAIT_SECONDS = 15 * 60.0
 IDLE_SECONDS = 30 * 60.0
 LONGEST_SECONDS = 12 * 3600.0
 DEVICE_NAME_LIMIT = 40
+PROOF_SECONDS = 10 * 60.0
+PROOF_OVERLAP_SECONDS = 60.0
 ROOM_FREE_TRIES = 20
 ROOM_WINDOW_SECONDS = 60.0
 ROOM_WAIT_SECONDS = 60.0
@@ -51,7 +55,9 @@ class RemoteSession:
     address: str
     signed_in_at: float  # monotonic seconds
     last_seen: float
-    proof: str = ""      # the cookie set on sign-in; the session's commands carry it
+    proof: str = ""      # the cookie set on sign-in (or since replaced); the session's commands carry it
+    proof_since: float = 0.0
+    previous_proof: str = ""   # the cookie it replaced, taken until PROOF_OVERLAP_SECONDS after the change
 
     @property
     def operator(self) -> str:
@@ -152,7 +158,7 @@ class RemoteAccess:
             raise AccessRefused(f"Wrong PIN: read it again on the console (Tools > Room display). "
                                 f"{left} more {'try' if left == 1 else 'tries'} before a wait.", 403)
         self._failures.pop(address, None)
-        session = RemoteSession(secrets.token_urlsafe(24), name, address, now, now, secrets.token_urlsafe(24))
+        session = RemoteSession(secrets.token_urlsafe(24), name, address, now, now, secrets.token_urlsafe(24), now)
         self._sessions[session.token] = session
         return session
 
@@ -180,8 +186,7 @@ class RemoteAccess:
         now = self._now()
         self._end_expired(now)
         found = self._sessions.get(token) if isinstance(token, str) else None
-        if found is not None and not (isinstance(proof, str)
-                                      and hmac.compare_digest(proof.encode(), found.proof.encode())):
+        if found is not None and not self._proves(found, proof, now):
             found = None
         if found is None:
             raise AccessRefused("Not signed in, or the session expired or the PIN changed: sign in with the PIN "
@@ -190,6 +195,25 @@ class RemoteAccess:
             found = replace(found, last_seen=now)
             self._sessions[found.token] = found
         return found
+
+    @staticmethod
+    def _proves(session: RemoteSession, proof: object, now: float) -> bool:
+        if not isinstance(proof, str):
+            return False
+        if hmac.compare_digest(proof.encode(), session.proof.encode()):
+            return True
+        return (bool(session.previous_proof) and now - session.proof_since < PROOF_OVERLAP_SECONDS
+                and hmac.compare_digest(proof.encode(), session.previous_proof.encode()))
+
+    def rotate(self, session: RemoteSession) -> str | None:
+        """A new cookie for ``session`` when its own is ``PROOF_SECONDS`` old (None: it keeps it)."""
+        now = self._now()
+        current = self._sessions.get(session.token)
+        if current is None or now - current.proof_since < PROOF_SECONDS:
+            return None
+        renewed = replace(current, proof=secrets.token_urlsafe(24), proof_since=now, previous_proof=current.proof)
+        self._sessions[renewed.token] = renewed
+        return renewed.proof
 
     def sign_out(self, token: object) -> None:
         if isinstance(token, str):

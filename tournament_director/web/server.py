@@ -347,9 +347,9 @@ class RoomServer(QObject):
         socket.abort()
 
     def _forget(self, socket: QWebSocket) -> None:
-        if self._clients.pop(socket, None) is not None:
-            self.clients_changed.emit()
-        with contextlib.suppress(RuntimeError):   # gone already with the WebSocket server switched off
+        with contextlib.suppress(RuntimeError):   # gone already: the server switched off, or the program closing
+            if self._clients.pop(socket, None) is not None:
+                self.clients_changed.emit()
             socket.deleteLater()
 
     # ----- HTTP -----------------------------------------------------------------------------------------------
@@ -471,10 +471,12 @@ class RoomServer(QObject):
             raise
         self.clients_changed.emit()
         self.remote_action.emit("sign_in", f"{signed.operator} signed in to the remote")
-        cookie = f"{self.REMOTE_COOKIE}={signed.proof}; Path=/; HttpOnly; SameSite=Strict"
         return self._json({"ok": True, "token": signed.token, "device": signed.device,
                            "operator": signed.operator, "seconds_left": round(self.access.seconds_left(signed))},
-                          headers=(("set-cookie", cookie),))
+                          headers=(("set-cookie", self._remote_cookie(signed.proof)),))
+
+    def _remote_cookie(self, proof: str) -> str:
+        return f"{self.REMOTE_COOKIE}={proof}; Path=/; HttpOnly; SameSite=Strict"
 
     def _sign_out(self, request: Request) -> Response:
         self._body(request)
@@ -492,8 +494,10 @@ class RoomServer(QObject):
         if floor is not None:
             names = {e.entry_id: e.name for e in floor.entries()}
             proposal = proposal_view(self.commands.desk.current(), names)
+        renewed = self.access.rotate(signed)   # the page looks at its status with every state: it gets the new one
+        headers = (("set-cookie", self._remote_cookie(renewed)),) if renewed is not None else ()
         return self._json({"ok": True, "device": signed.device, "operator": signed.operator,
-                           "seconds_left": round(self.access.seconds_left(signed)), "proposal": proposal})
+                           "seconds_left": round(self.access.seconds_left(signed)), "proposal": proposal}, 200, headers)
 
     def _remote_command(self, request: Request) -> Response:
         data = self._body(request)
