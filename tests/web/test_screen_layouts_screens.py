@@ -102,8 +102,11 @@ def projector_cells(window: ProjectorWindow) -> tuple[dict[str, QRectF], dict[st
 
 
 def expected_texts(session, layout) -> dict[str, str]:
-    shown = layout.for_modes(["break"] if session.clock.view().on_break else [])
-    return {cell_id: text for cell_id, text in cell_texts(shown, token_texts(screen_figures(session), shown)).items()
+    """What each cell shown now says, from the services (the figures the room display reads)."""
+    figures = screen_figures(session)
+    shown = layout.for_modes(["end"] if figures.winner is not None else [
+        mode for mode, on in (("final_table", figures.final_table), ("break", figures.on_break)) if on])
+    return {cell_id: text for cell_id, text in cell_texts(shown, token_texts(figures, shown)).items()
             if text and not shown.cell(cell_id).hidden}
 
 
@@ -130,7 +133,14 @@ def test_the_projector_and_the_tv_page_draw_the_layout_with_every_token_where_it
     if key.startswith("room:"):  # all but the end's and the draw's, the ante (none at level 1) and the badges
         said = {layout.cell(cell_id).token for cell_id in expected}
         assert said == set(TOKENS) - {"winner", "results", "seating_chart", "ante", "badges", "image", "logo", "qr"}
-    name = key.replace("room:", "room-")
+    both_screens(qtbot, server, browser, projector, layout, expected, artifacts_dir, key.replace("room:", "room-"),
+                 session_clock_text(session))
+    projector.close()
+
+
+def both_screens(qtbot, server, browser, projector, layout, expected, artifacts_dir, name, clock_text) -> None:
+    """At 1920x1080 and 1280x720: each cell's text on the projector as ``expected``, inside its cell, and on the TV
+    page in the same place with the same words; screenshots of both."""
     for width, height in ((1920, 1080), (1280, 720)):
         projector.resize(width, height)
         projector.show()
@@ -146,7 +156,7 @@ def test_the_projector_and_the_tv_page_draw_the_layout_with_every_token_where_it
                 assert " ".join(drawn[cell.id].split()) == " ".join(expected[cell.id].split()), cell.id
             else:
                 assert drawn[cell.id] == shown_lines(expected[cell.id], rows), cell.id
-        assert drawn.get("clock", drawn.get("rules-clock", "")) in ("", session_clock_text(session))
+        assert drawn.get("clock", drawn.get("rules-clock", "")) in ("", clock_text)
         projector.grab().save(str(artifacts_dir / f"screen-layout-{name}-projector-{width}x{height}.png"))
 
         browser.open(server.url + "tv", width, height)
@@ -173,15 +183,47 @@ def test_the_projector_and_the_tv_page_draw_the_layout_with_every_token_where_it
                 else:
                     assert on_page["text"] == drawn[cell.id], cell.id
             assert on_page["fits"], cell.id
-        assert page["clock"]["text"] == session_clock_text(session) if "clock" in page else True
+        assert page["clock"]["text"] == clock_text if "clock" in page else True
         assert browser.script("return document.documentElement.scrollWidth") <= width
         browser.screenshot(artifacts_dir / f"screen-layout-{name}-tv-{width}x{height}.png")
-    projector.close()
 
 
 def session_clock_text(session) -> str:
     whole = max(0, int(session.clock.view().remaining_seconds + 0.999))
     return f"{whole // 60:02d}:{whole % 60:02d}"
+
+
+def test_a_break_and_the_end_change_the_layout_alike_on_both_screens(qtbot, pko_room, browser,
+                                                                     artifacts_dir) -> None:
+    session, server = pko_room
+    session.run(session.settings.change, {"screen_layout": "dark_classic"})
+    layout = room_library(session).load("dark_classic")
+    projector = ProjectorWindow(session)
+    qtbot.addWidget(projector)
+    first_break = next(i for i, p in enumerate(session.clock.schedule.structure.periods)
+                       if not hasattr(p, "small_blind"))
+    session.run(session.clock.jump_to_period, first_break)
+    expected = expected_texts(session, layout)
+    assert expected["level"] == session.clock.view().break_name.upper() and expected["blinds"].startswith("Next: ")
+    both_screens(qtbot, server, browser, projector, layout, expected, artifacts_dir, "dark_classic-break",
+                 session_clock_text(session))
+    assert designed_screen(QRectF(projector.rect()), projector.view, layout).background.name() == "#10261a"
+    assert browser.script("return getComputedStyle(document.getElementById('screen')).backgroundColor") == \
+        "rgb(16, 38, 26)"
+
+    floor = session.tournament
+    session.run(floor.close_registration)
+    while not floor.finished:
+        live = [e for e in floor.entries() if not e.busted]
+        session.run(floor.bust, live[-1].entry_id, [live[0].entry_id])
+    expected = expected_texts(session, layout)
+    assert set(expected) >= {"winner", "results"} and "clock" not in expected and "blinds" not in expected
+    both_screens(qtbot, server, browser, projector, layout, expected, artifacts_dir, "dark_classic-end",
+                 session_clock_text(session))
+    assert designed_screen(QRectF(projector.rect()), projector.view, layout).background.name() == "#0b0f14"
+    assert browser.script("return getComputedStyle(document.getElementById('screen')).backgroundColor") == \
+        "rgb(11, 15, 20)"  # the end's own look, though the clock still stands on the break
+    projector.close()
 
 
 RULES = "Phones off the table during a hand. English only at the table. One player to a hand."

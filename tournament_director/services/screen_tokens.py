@@ -143,7 +143,7 @@ def token_texts(f: ScreenFigures, layout: ScreenLayout | None = None) -> dict[st
         "seating_chart": "\n".join(f"{name}  T{table} S{seat}" for name, table, seat in f.seating_chart),
         "winner": f"{f.winner[0]}  {chips(f.winner[1])}" if f.winner and f.winner[1] else
                   (f.winner[0] if f.winner else ""),
-        "results": "\n".join(f"{place}  {name}" + (f"  {chips(prize)}" if prize else "")
+        "results": "\n".join(f"{place}  {name}" + (f" · {chips(prize)}" if prize else "")
                              for place, name, prize in f.results),
         "rules": layout.rules_text if layout is not None else "",
     }
@@ -238,8 +238,8 @@ def screen_state(session: Any, layout: ScreenLayout) -> dict[str, Any]:
     """The layout with its overrides applied for the moment, what each cell says (the same words as the projector),
     the house rules page and when it is up, and the pictures as data the page shows without asking for a file."""
     figures = screen_figures(session, seating_chart=any(c.token == "seating_chart" for c in layout.cells))
-    modes = [mode for mode, on in (("final_table", figures.final_table), ("break", figures.on_break),
-                                   ("end", figures.winner is not None)) if on]
+    modes = ["end"] if figures.winner is not None else [
+        mode for mode, on in (("final_table", figures.final_table), ("break", figures.on_break)) if on]
     shown = layout.for_modes(modes)
     texts = token_texts(figures, shown)
     state: dict[str, Any] = {

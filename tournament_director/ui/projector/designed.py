@@ -55,13 +55,14 @@ class DesignedScreen(ProjectorLayout):
 
 
 def modes_of(view: ProjectorView) -> list[str]:
+    """The moments whose overrides apply: the end alone once there is a winner (the clock may still be on a break)."""
+    if view.winner is not None:
+        return ["end"]
     modes = []
     if view.final_table:
         modes.append("final_table")
     if view.on_break:
         modes.append("break")
-    if view.winner is not None:
-        modes.append("end")
     return modes
 
 
