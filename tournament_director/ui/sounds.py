@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import logging
 import shutil
+import time
+import wave
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QTemporaryDir, QUrl, Signal
+from PySide6.QtCore import QObject, QProcess, QTemporaryDir, QTimer, QUrl, Signal
 from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
 
 from tournament_director.resources import resource_path
@@ -142,8 +144,8 @@ class Announcer(QObject):
 
 class Speaker(QObject):
     """Reads sentences aloud: espeak-ng writes each as a WAV file, played at the given volume; QTextToSpeech where
-    espeak-ng is not installed. ``spoken`` carries each sentence once its sound starts (espeak-ng) or is handed
-    to the engine (QTextToSpeech); ``failed`` the reason a sentence could not be read."""
+    espeak-ng is not installed. ``spoken`` carries each sentence once it is ready to play (espeak-ng) or handed to
+    the engine (QTextToSpeech); ``failed`` the reason a sentence could not be read."""
 
     spoken = Signal(str)
     failed = Signal(str)
@@ -156,6 +158,7 @@ class Speaker(QObject):
         self._fallback: Announcer | None = None
         self._folder = QTemporaryDir()
         self._count = 0
+        self._not_before = 0.0  # time.monotonic() before which the sentence waits (the event's sound plays)
         self._process: QProcess | None = None
         self.effect: QSoundEffect | None = None  # the sentence playing (espeak-ng)
         self.last_file: Path | None = None
@@ -165,11 +168,16 @@ class Speaker(QObject):
     def uses_espeak(self) -> bool:
         return bool(self.program)
 
-    def say(self, text: str, volume: float) -> bool:
-        """Start reading ``text`` (a sentence read before is cut short); False when no voice can read it."""
+    def say(self, text: str, volume: float, *, after_ms: int = 0) -> bool:
+        """Start reading ``text`` (a sentence read before is cut short), ``after_ms`` from now at the earliest (once
+        the event's sound has played); False when no voice can read it."""
         if not text.strip():
             return False
+        self._not_before = time.monotonic() + after_ms / 1000
         if not self.uses_espeak:
+            if after_ms:
+                QTimer.singleShot(after_ms, lambda: self._say_with_qt(text, volume))
+                return self._fallback_announcer().available
             return self._say_with_qt(text, volume)
         if self._process is not None:
             self._process.kill()
@@ -196,25 +204,35 @@ class Speaker(QObject):
         if self.effect is not None:
             self.effect.stop()
             self.effect.deleteLater()
+        if self.last_file is not None:
+            self.last_file.unlink(missing_ok=True)  # one sentence on disk at a time, however long the night
         effect = QSoundEffect(self)
         effect.setSource(QUrl.fromLocalFile(str(path)))
         effect.setVolume(volume)
-        effect.play()
         self.effect, self.last_file, self.last_said = effect, path, text
+        wait_ms = int((self._not_before - time.monotonic()) * 1000)
+        if wait_ms > 0:
+            QTimer.singleShot(wait_ms, effect, effect.play)
+        else:
+            effect.play()
         self.spoken.emit(text)
 
     def _not_started(self, process: QProcess) -> None:
         if process.error() == QProcess.ProcessError.FailedToStart:
             self.failed.emit(f"espeak-ng did not start ({process.errorString()})")
 
-    def _say_with_qt(self, text: str, volume: float) -> bool:
+    def _fallback_announcer(self) -> Announcer:
         if self._fallback is None:
             self._fallback = Announcer(self, engine=self._engine)
-        if not self._fallback.available:
-            self.failed.emit(f"no voice reads the sentences: {self._fallback.unavailable_reason}")
+        return self._fallback
+
+    def _say_with_qt(self, text: str, volume: float) -> bool:
+        announcer = self._fallback_announcer()
+        if not announcer.available:
+            self.failed.emit(f"no voice reads the sentences: {announcer.unavailable_reason}")
             return False
-        self._fallback._speech.setVolume(volume)
-        self._fallback.say(text)
+        announcer._speech.setVolume(volume)
+        announcer.say(text)
         self.last_said = text
         self.spoken.emit(text)
         return True
@@ -257,15 +275,26 @@ class RoomSounds(QObject):
         """Play one cue now at ``volume`` percent (the dialog's Test button); what was done."""
         done: list[str] = []
         effect = self.effect_for(cue.sound)
+        sound_ms = 0
         if effect is not None and self.has_output:
             effect.setVolume(volume / 100)
             effect.play()
             self.last_effect = effect
+            sound_ms = _length_ms(sound_file(cue.sound))
             done.append("sound")
         sentence = fill(cue.text, values) if cue.text else ""
-        if sentence and self.speaker.say(sentence, volume / 100):
+        if sentence and self.speaker.say(sentence, volume / 100, after_ms=sound_ms):
             done.append(sentence)
         return done
+
+
+def _length_ms(path: Path | None) -> int:
+    """How long a WAV file plays (0 when it cannot be read: the sentence then starts at once)."""
+    try:
+        with wave.open(str(path), "rb") as sound:
+            return int(1000 * sound.getnframes() / max(1, sound.getframerate()))
+    except (OSError, EOFError, wave.Error, TypeError):
+        return 0
 
 
 __all__ = ["ClockSounds", "Announcer", "RoomSounds", "Speaker", "announcement_for", "SOUND_FILES"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+import time
 import wave
 from pathlib import Path
 
@@ -130,6 +131,7 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
     assert dialog.volume_value.text() == "70 %"
 
     assert silent_sink_state() != "RUNNING"
+    pressed = time.monotonic()
     qtbot.mouseClick(row.test, LEFT)
     player = window.sound_cues.player
     assert dialog.last_test == ["sound", "Level 1: blinds 50 and 100, ante 0"]
@@ -141,7 +143,8 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
     qtbot.waitUntil(lambda: speaker.last_said == "Level 1: blinds 50 and 100, ante 0", timeout=5000)
     with wave.open(str(speaker.last_file)) as spoken:  # espeak-ng wrote the sentence as sound
         assert spoken.getnframes() / spoken.getframerate() > 1.0
-    qtbot.waitUntil(speaker.effect.isPlaying, timeout=3000)  # and it plays, at the dialog's volume
+    qtbot.waitUntil(speaker.effect.isPlaying, timeout=3000)  # and it plays, at the dialog's volume,
+    assert time.monotonic() - pressed >= 0.6  # once the 0.6-second gong has played, not over it
     assert abs(speaker.effect.volume() - 0.7) < 0.01
     assert "reading “Level 1: blinds 50 and 100, ante 0”" in dialog.problem.text()
 
@@ -180,6 +183,11 @@ def test_the_dialog_in_the_light_and_the_dark_theme(qtbot, tmp_path, ui_settings
             assert row.text.height() >= row.text.sizeHint().height()
             assert row.test.isVisible() and row.test.width() >= row.test.sizeHint().width()
         shot(dialog, artifacts_dir, f"sounds-dialog-{theme}.png")
+        first, second = dialog.rows["tournament_started"], dialog.rows["level_changed"]
+        assert QApplication.focusWidget() is first.sound  # the keyboard starts on the first row
+        for expected in (first.text, first.test, second.sound):  # and Tab walks each row left to right
+            qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+            assert QApplication.focusWidget() is expected
         dialog.close()
     window.close()
     session.close()
