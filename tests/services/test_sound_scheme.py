@@ -29,9 +29,32 @@ def test_the_room_scheme_is_kept_beside_the_templates_and_read_back_the_same(tmp
     assert library.sound_scheme() == default_scheme()  # nothing chosen yet: the program's own sounds
     gong = room_wav(tmp_path / "gong.wav")
     scheme = default_scheme().with_cue("level_changed", EventCue(str(gong), "Level {level}: {small} and {big}"))
-    path = library.save_sound_scheme(scheme)
-    assert path == tmp_path / "templates" / SCHEME_FILE
-    assert TemplateLibrary(tmp_path / "templates").sound_scheme() == scheme
+    kept = library.save_sound_scheme(scheme)
+    copy = tmp_path / "templates" / "sounds" / "gong.wav"  # the room's file kept beside its templates
+    assert kept.cue("level_changed") == EventCue(str(copy), "Level {level}: {small} and {big}")
+    assert copy.read_bytes() == gong.read_bytes()
+    assert (tmp_path / "templates" / SCHEME_FILE).is_file()
+    gong.unlink()  # the original taken away: the room's copy still plays
+    assert TemplateLibrary(tmp_path / "templates").sound_scheme() == kept
+    assert kept.cues == {**scheme.cues, "level_changed": kept.cue("level_changed")}
+
+
+def test_another_file_of_the_same_name_is_kept_beside_the_first(tmp_path) -> None:
+    library = TemplateLibrary(tmp_path / "templates")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = room_wav(tmp_path / "a" / "bell.wav")
+    second = tmp_path / "b" / "bell.wav"
+    with wave.open(str(second), "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(2)
+        sound.setframerate(16000)
+        sound.writeframes(b"\x00\x02" * 4000)
+    kept = library.save_sound_scheme(default_scheme().with_cue("winner", EventCue(str(first)))
+                                     .with_cue("bubble", EventCue(str(second))))
+    assert Path(kept.cue("winner").sound).read_bytes() == first.read_bytes()
+    assert Path(kept.cue("bubble").sound).read_bytes() == second.read_bytes()
+    assert kept.cue("winner").sound != kept.cue("bubble").sound
 
 
 def test_an_unknown_token_a_token_of_another_event_and_a_formatted_token_are_refused() -> None:

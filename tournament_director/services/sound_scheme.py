@@ -7,13 +7,15 @@ file's stem: "level_change") or a WAV file of the room's (its full path), and a 
 the volume (0 to 100) and the quiet mode, which silences everything.
 
 The scheme is kept with the room's templates (services/templates.py), in ``sounds.toml`` beside the structures
-and payout tables, so it survives a restart; it can be exported and imported as a TOML file. Every text and
+and payout tables (the room's own sound files copied into ``sounds/`` there), so it survives a restart; it can be
+exported and imported as a TOML file. Every text and
 every sound file is checked before it is kept: an unknown token or a missing, unreadable or non-WAV file is
 refused with a DomainError naming it, and a refused scheme replaces nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import string
@@ -265,18 +267,38 @@ def load_scheme(folder: Path | None) -> SoundScheme:
     return read_scheme_file(folder / SCHEME_FILE)
 
 
-def save_scheme(folder: Path | None, scheme: SoundScheme) -> Path:
-    """Keep ``scheme`` as the room's (its texts and files checked again); DomainError when it cannot be written."""
+def save_scheme(folder: Path | None, scheme: SoundScheme) -> SoundScheme:
+    """Keep ``scheme`` as the room's (its texts and files checked again) and return it as kept: the room's own
+    sound files are copied into the folder's ``sounds/``, so a file later moved or deleted (a USB stick taken
+    away) still plays. DomainError when it cannot be written."""
     if folder is None:
         raise DomainError("no database is open: the room's sounds are kept beside it")
-    text = scheme_to_toml(scheme)
-    scheme_from_toml(text, "the scheme")  # nothing unchecked reaches the file
+    scheme_from_toml(scheme_to_toml(scheme), "the scheme")  # nothing unchecked reaches the file
     path = folder / SCHEME_FILE
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        kept = replace(scheme, cues={key: replace(cue, sound=_keep_sound_file(folder / "sounds", cue.sound))
+                                     for key, cue in scheme.cues.items()})
         partial = path.with_suffix(".toml.partial")
-        partial.write_text(text, encoding="utf-8")
+        partial.write_text(scheme_to_toml(kept), encoding="utf-8")
         partial.replace(path)
     except OSError as error:
         raise DomainError(f"the sounds could not be saved in {folder} ({error.strerror or error})") from None
-    return path
+    return kept
+
+
+def _keep_sound_file(sounds: Path, sound: str) -> str:
+    """The room's file copied into ``sounds`` (a shipped sound, no sound or a file already there: as it is)."""
+    source = sound_file(sound)
+    if source is None or sound in SHIPPED_SOUNDS or source.parent == sounds:
+        return sound
+    data = source.read_bytes()
+    target = sounds / source.name
+    if target.exists() and target.read_bytes() != data:  # another sound of the same name: keep both
+        target = sounds / f"{source.stem}-{hashlib.sha1(data).hexdigest()[:8]}{source.suffix}"
+    if not target.exists():
+        sounds.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        partial.write_bytes(data)
+        partial.replace(target)
+    return str(target)

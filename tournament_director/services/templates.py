@@ -142,7 +142,8 @@ class TemplateLibrary:
     def sound_scheme(self) -> SoundScheme:
         return load_scheme(self.folder)
 
-    def save_sound_scheme(self, scheme: SoundScheme) -> Path:
+    def save_sound_scheme(self, scheme: SoundScheme) -> SoundScheme:
+        """Keep the room's sounds (its own files copied beside them); the scheme as kept."""
         return save_scheme(self.folder, scheme)
 
     def _write(self, kind: str, title: str, text: str) -> Path:

@@ -150,13 +150,17 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
 
     qtbot.mouseClick(dialog.save_button, LEFT)
     assert dialog.problem.text().startswith("Saved with the room's templates")
+    copy = tmp_path / "templates" / "sounds" / "room gong.wav"  # the room's file kept beside its templates
     saved = (tmp_path / "templates" / SCHEME_FILE).read_text(encoding="utf-8")
-    assert str(gong) in saved and "Level {level}: blinds {small} and {big}, ante {ante}" in saved
+    assert str(copy) in saved and "Level {level}: blinds {small} and {big}, ante {ante}" in saved
+    assert copy.read_bytes() == gong.read_bytes()
     dialog.close()
+    gong.unlink()  # the USB stick it came from is taken away
 
     again = open_dialog(qtbot, window)  # reopened: as it was saved
     kept = again.rows["level_changed"]
-    assert kept.sound.currentText() == "room gong.wav" and kept.chosen_sound() == str(gong)
+    assert kept.sound.currentText() == "room gong.wav" and kept.chosen_sound() == str(copy)
+    assert [kept.sound.itemText(i) for i in range(kept.sound.count())].count("room gong.wav") == 1
     assert kept.text.text() == "Level {level}: blinds {small} and {big}, ante {ante}"
     assert again.volume.value() == 70
     again.close()
@@ -164,7 +168,11 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
 
     restarted = console(qtbot, session, ui_settings)  # and after a restart
     scheme = restarted.sound_cues.scheme
-    assert scheme.cue("level_changed").sound == str(gong) and scheme.volume == 70
+    assert scheme.cue("level_changed").sound == str(copy) and scheme.volume == 70
+    restarted.clock_command("resume")
+    restarted.clock_command("set_remaining", 0.3)  # the next level change plays the room's gong
+    qtbot.waitUntil(lambda: any(key == "level_changed" for key, _done in restarted.sound_cues.heard), timeout=3000)
+    assert restarted.sound_cues.player.last_effect.source().toLocalFile() == str(copy)
     restarted.close()
     session.close()
 

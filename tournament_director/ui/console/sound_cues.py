@@ -225,7 +225,7 @@ def set_quiet(window: Any, on: bool) -> None:
     session = window.session
     try:
         if session is not None and session.store_is_open:
-            session.templates.save_sound_scheme(scheme)
+            scheme = session.templates.save_sound_scheme(scheme)
     except DomainError as error:
         window.tell(f"Quiet mode not kept for the next start: {error}")
     cues.set_scheme(scheme)

@@ -71,6 +71,9 @@ class SoundRow:
         self.test.clicked.connect(lambda: dialog.test(self))
 
     def set_cue(self, cue: EventCue) -> None:
+        for index in reversed(range(self.sound.count())):  # the room's files listed before: only this one stays
+            if self.sound.itemData(index) not in ("", None, *SHIPPED_SOUNDS):
+                self.sound.removeItem(index)
         self.select_sound(cue.sound)
         self.text.setText(cue.text)
 
@@ -240,11 +243,11 @@ class SoundsDialog(QDialog):
 
     def save(self) -> bool:
         try:
-            scheme = self.scheme()
-            self.console.session.templates.save_sound_scheme(scheme)
+            scheme = self.console.session.templates.save_sound_scheme(self.scheme())
         except DomainError as error:
             self.say_problem(f"Not saved: {error}")
             return False
+        self.show_scheme(scheme)
         self.console.sound_cues.set_scheme(scheme)
         self.say("Saved with the room's templates: these sounds play from now on")
         return True
