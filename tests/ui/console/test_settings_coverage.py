@@ -17,6 +17,7 @@ OFFERED_ELSEWHERE = {
     "name": "the wizard's Tournament page (Settings shows it)",
     "scheduled_start": "the Tournament page of the wizard and of Settings",
     "payout_table": "the wizard's Payouts page and the Payouts tab",
+    "screen_layout": "Tools > Screen layouts: Use for this tournament",
 }
 
 
