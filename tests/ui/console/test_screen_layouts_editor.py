@@ -171,3 +171,12 @@ def test_a_layout_file_is_imported_a_bad_one_refused_naming_the_problem_and_one_
     qtbot.mouseClick(dialog.import_button, LEFT)
     assert dialog.key == "room:dark-classic"
     assert "(the room’s)" in dialog.layouts.currentItem().text()
+
+
+def test_the_drawing_shows_the_tournament_and_follows_its_clock(qtbot, window) -> None:
+    dialog = open_editor(qtbot, window)
+    canvas = dialog.canvas
+    qtbot.waitUntil(lambda: canvas.screen is not None, timeout=2000)
+    assert canvas.screen.text("cell:name").text == window.session.tournament_name
+    shown = canvas.screen.text("cell:clock").text
+    qtbot.waitUntil(lambda: canvas.screen.text("cell:clock").text != shown, timeout=3000)

@@ -16,7 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
@@ -424,6 +424,10 @@ class ScreenLayoutsDialog(QDialog):
         outer = QVBoxLayout(self)
         outer.addWidget(splitter)
         self.setTabOrder(self.layouts, self.canvas)
+        self._live = QTimer(self)  # the drawing follows the tournament's clock while the editor is open
+        self._live.setInterval(1000)
+        self._live.timeout.connect(self._follow_the_clock)
+        self._live.start()
         for button in self.findChildren(QPushButton):  # Enter in a field takes the field's value, nothing more
             button.setAutoDefault(False)
             button.setDefault(False)
@@ -623,6 +627,10 @@ class ScreenLayoutsDialog(QDialog):
         self.fit_warnings.setText(self.fit_check_text(view))
         self.undo_button.setEnabled(bool(self.undo_stack))
         self.redo_button.setEnabled(bool(self.redo_stack))
+
+    def _follow_the_clock(self) -> None:
+        if self.isVisible() and self.layout_doc is not None and self.canvas._drag is None:
+            self.canvas.show_layout(self.layout_doc, self.preview_view())
 
     def fit_problems(self, view: ProjectorView | None = None) -> dict[str, str]:
         """The cells whose text cannot fit at their size at 1280x720 (cell -> why)."""
