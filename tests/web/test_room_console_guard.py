@@ -163,3 +163,28 @@ def test_a_new_pin_takes_the_controls_off_the_phone_at_once(qtbot, console, brow
     assert not browser.displayed("#controls")
     assert "PIN changed" in browser.text("#sign-in .message")
     browser.screenshot(artifacts_dir / "remote-signed-out-by-new-pin.png")
+
+
+def test_pages_joining_at_once_share_the_builds_of_the_state(qtbot, room_server) -> None:
+    """A room's phones opening the page together (after a break, a QR code on the TV) get the state built once for
+    all that join in the same turn of the event loop, not once each."""
+    import concurrent.futures
+
+    import websockets.sync.client as ws
+
+    url = room_server.url.replace("http://", "ws://") + "ws?page=phone"
+    start = threading.Barrier(50)
+
+    def join() -> int:
+        start.wait(10)
+        with ws.connect(url, open_timeout=20) as connection:
+            return json.loads(connection.recv(timeout=20))["sequence"]
+
+    before = room_server.states_built
+    with concurrent.futures.ThreadPoolExecutor(50) as pool:
+        joined = [pool.submit(join) for _ in range(50)]
+        qtbot.waitUntil(lambda: all(f.done() for f in joined), timeout=30_000)
+    assert {f.result() for f in joined} == {room_server.session.runner.last_seq}   # each got its first state
+    built = room_server.states_built - before
+    print(f"50 pages joining at once: the state built {built} times")
+    assert built <= 25, built

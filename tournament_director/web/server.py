@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -51,6 +51,9 @@ from tournament_director.web.listener import ConnectionLimits, Listener, client_
 from tournament_director.web.remote import ProposalDesk, RemoteCommands, proposal_view
 from tournament_director.web.state import MoveMemory, build_room_state
 from tournament_director.web.stations import StationRoutes, cookies
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +116,7 @@ class RoomServer(QObject):
     LISTEN_BACKLOG = 256  # connections waiting to be accepted: a room's tablets and phones all at once (Qt: 50)
     REMOTE_COOKIE = "td_remote"
 
-    def __init__(self, session: Any, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
+    def __init__(self, session: DirectorSession, *, desk: ProposalDesk | None = None, access: RemoteAccess | None = None,
                  wall: Callable[[], datetime] = lambda: datetime.now(UTC), parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -132,6 +135,8 @@ class RoomServer(QObject):
         self.limits: ConnectionLimits | None = None   # None: ConnectionLimits.for_this_process() at start
         self._acting_from = ""   # the address of the station request being answered
         self._switching_off = False
+        self._join_text: str | None = None
+        self.states_built = 0   # how many times the state was built for the pages
         self._last_key: tuple[Any, ...] | None = None
         self._last_push = float("-inf")   # time.monotonic() of the last state built for the pages
         self._push_timer = QTimer(self)
@@ -250,7 +255,19 @@ class RoomServer(QObject):
         return {**build_room_state(self.session, self._memory, self._wall()), "address": self.url or None}
 
     def _state_text(self) -> str:
+        self.states_built += 1
         return json.dumps(self.state(), ensure_ascii=False, separators=(",", ":"))
+
+    def _joining_text(self) -> str:
+        """The state for the pages joining now: built once for all that join in this turn of the event loop (a
+        thousand phones joining at once cost a few builds, not a thousand)."""
+        if self._join_text is None:
+            self._join_text = self._state_text()
+            QTimer.singleShot(0, self, self._forget_join_text)
+        return self._join_text
+
+    def _forget_join_text(self) -> None:
+        self._join_text = None
 
     def _change_key(self) -> tuple[Any, ...]:
         runner = getattr(self.session, "runner", None)
@@ -332,7 +349,7 @@ class RoomServer(QObject):
                     self._unasked(socket)
                     continue
             try:
-                socket.sendTextMessage(self._state_text())
+                socket.sendTextMessage(self._joining_text())
             except Exception:
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()
