@@ -252,7 +252,8 @@ def test_a_websocket_fragment_flood_is_cut_off_while_the_night_goes_on(qtbot, co
         attack.stop()
     grown = attack.most_resident - resident_before
     print(f"\nWebSocket fragment flood on 4 connections: {outcome}; the console grew by {grown:.0f} MB at most; "
-          f"the pause on the page after {figures['pause_shown_s']:.2f} s\n  event loop, quiet:       {percentiles(quiet)}\n"
+          f"the pause on the page after {figures['pause_shown_s']:.2f} s\n"
+          f"  event loop, quiet:       {percentiles(quiet)}\n"
           f"  event loop, under attack: {percentiles(under_attack.late_ms)}")
     assert outcome["closed_by_server"] >= 4   # every flooding page was dropped (and came back, and was dropped)
     # each was dropped at its first fragment: what it got to send is what the system's buffers held meanwhile
