@@ -128,15 +128,21 @@ def designed_screen(area: QRectF, view: ProjectorView, layout: ScreenLayout, *, 
     return screen
 
 
-def _palette(layout: ScreenLayout) -> type:
+def _palette(layout: ScreenLayout) -> type[Palette]:
     """The projector's palette in the layout's colours, for the panels it keeps (the moves, the winner)."""
     clock = next((c for c in layout.cells if c.token == "clock"), None)
     base = QColor(layout.background)
-    panel = base.lighter(140) if base.lightness() < 128 else base.darker(110)
-    return type("LayoutPalette", (Palette,), {
-        "background": base, "panel": panel, "text": QColor(clock.colour if clock else "#f2f4f7"),
-        "time": QColor(clock.colour if clock else "#ffffff"), "dim": QColor(layout.label_colour),
-        "accent": QColor(layout.accent)})
+    lighter_panel = base.lighter(140) if base.lightness() < 128 else base.darker(110)
+
+    class LayoutPalette(Palette):
+        background = base
+        panel = lighter_panel
+        text = QColor(clock.colour if clock else "#f2f4f7")
+        time = QColor(clock.colour if clock else "#ffffff")
+        dim = QColor(layout.label_colour)
+        accent = QColor(layout.accent)
+
+    return LayoutPalette
 
 
 def _fitted_picture(rect: QRectF, image: QImage, cell: Cell) -> QRectF:
@@ -204,7 +210,8 @@ def _draw_lines(screen: DesignedScreen, body: QRectF, cell: Cell, text: str, lay
     font = _font(layout, line_h * cell.size, cell.bold)
     lines = _wrapped(text, font, body.width()) if cell.token in ("rules", "text") else text.split("\n")
     if len(lines) > rows:
-        screen.shortfalls[cell.id] = f"{len(lines)} lines, {rows} fit: {len(lines) - rows + 1} are left out"
+        if cell.token in ("rules", "text"):  # a list ends with "… n more" by design; the house rules must all show
+            screen.shortfalls[cell.id] = f"{len(lines)} lines, {rows} fit: {len(lines) - rows + 1} are left out"
         lines = lines[:rows - 1] + [f"… {len(lines) - rows + 1} more"]
     split = cell.align != "center" and cell.token not in ("rules", "text")
     pairs = [line.split("  ", 1) if split and "  " in line and not line.startswith("… ") else [line]
