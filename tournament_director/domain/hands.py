@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
-from phevaluator import evaluate_cards
+from phevaluator import evaluate_cards  # type: ignore[import-untyped]  # phevaluator ships no types
 
 from tournament_director.domain.cards import _EVALUATOR_IDS, RANK_NAMES, RANK_PLURALS, RANKS, Card
 from tournament_director.domain.errors import DomainError
@@ -55,7 +55,8 @@ def strength(cards: Sequence[Card]) -> int:
     if not 5 <= len(cards) <= 7:
         raise DomainError(f"a hand is judged on 5 to 7 cards, not {len(cards)}", "WSOP IX 1")
     try:
-        return evaluate_cards(*[_EVALUATOR_IDS[card.rank + card.suit] for card in cards])
+        rank: int = evaluate_cards(*[_EVALUATOR_IDS[card.rank + card.suit] for card in cards])
+        return rank
     except KeyError:
         raise DomainError("a hand with unknown cards cannot be judged; table both cards", "TDA 13-A") from None
 
@@ -118,8 +119,13 @@ def _rank_of(value: int) -> str:
 
 def _name(ordered: tuple[Card, ...], category: Category) -> str:
     values = [card.rank_value for card in ordered]
-    single = lambda v: RANK_NAMES[_rank_of(v)]  # noqa: E731
-    plural = lambda v: RANK_PLURALS[_rank_of(v)]  # noqa: E731
+
+    def single(value: int) -> str:
+        return RANK_NAMES[_rank_of(value)]
+
+    def plural(value: int) -> str:
+        return RANK_PLURALS[_rank_of(value)]
+
     if category is Category.STRAIGHT_FLUSH:
         if values[0] == 14:
             return "Royal flush"

@@ -111,7 +111,7 @@ def check_seconds(value: object, field: str, *, minimum: float = 0.0,
     if isinstance(value, Decimal) and not value.is_finite():
         raise DomainError(f"the {field} must be a finite number of seconds, not {str(value).lower()}")
     exact = isinstance(value, (Rational, Decimal))
-    if exact and not minimum <= value <= maximum:  # compared before float(), which a huge number overflows
+    if exact and (value < minimum or not value <= maximum):  # compared before float(), which a huge number overflows
         size = (_short(value) if isinstance(value, int) else f"{value:.3E}" if isinstance(value, Decimal)
                 else "a number")
         raise DomainError(f"the {field} must be {_seconds(minimum)} to {_seconds(maximum)}, not {size} s")

@@ -90,7 +90,7 @@ def _scalar(text: str) -> object:
 def _items(listed: str) -> list[object]:
     items: list[object] = []
     for found in _ITEM.finditer(listed):
-        kind = found.lastgroup
+        kind = found.lastgroup or ""
         if kind == "comment":
             continue
         value = found[kind]

@@ -187,7 +187,7 @@ def check_string(value: object, field: str, *, file: str | None = None, max_leng
     return value
 
 
-def check_list(value: object, field: str, *, file: str | None = None, max_items: int = MAX_LIST_ITEMS) -> list:
+def check_list(value: object, field: str, *, file: str | None = None, max_items: int = MAX_LIST_ITEMS) -> list[Any]:
     """A list of at most ``max_items`` items."""
     if not isinstance(value, list):
         raise FileRefused(f"must be a list, not {describe_type(value)}", field=field, file=file)

@@ -98,6 +98,7 @@ class TournamentState:
             self.schedule = image.schedule
         del self.rulings[image.rulings:]
         del self.chip_count_calls[image.chip_count_calls:]
+        assert image is not None, "nothing kept to put back: ask can_undo_last first"
 
     def to_snapshot(self) -> dict[str, Any]:
         return {

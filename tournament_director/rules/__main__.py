@@ -42,9 +42,10 @@ def main(argv: list[str] | None = None) -> int:
             pots.append(entry)
         output = {"complete": state.complete, "stacks": [units(s) for s in state.stacks], "pots": pots}
     else:
-        output = state.legal_actions().as_dict()
-        for key in ("call", "min_raise_to", "max_raise_to"):
-            output[key] = units(output[key])
+        legal = state.legal_actions()
+        output = legal.as_dict()
+        output.update(call=units(legal.call), min_raise_to=units(legal.min_raise_to),
+                      max_raise_to=units(legal.max_raise_to))
     print(json.dumps(output))
     return 0
 

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from apscheduler.schedulers.background import BackgroundScheduler
-from apscheduler.schedulers.base import BaseScheduler
-from apscheduler.triggers.interval import IntervalTrigger
+from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]  # APScheduler 3 ships no types
+from apscheduler.schedulers.base import BaseScheduler  # type: ignore[import-untyped]  # APScheduler 3 ships no types
+from apscheduler.triggers.interval import IntervalTrigger  # type: ignore[import-untyped]  # APScheduler 3 ships no types
 
 from tournament_director.store import Store
 

@@ -222,7 +222,7 @@ class ClockService:
             payload["chips"] = chip_set.to_dict()
         if self._clock is not None and self.schedule.started:
             now = self._before_command()
-            trial = copy.deepcopy(self._clock)
+            trial = self._trial()
             current = trial.period_index(now)
             index = _matching_period(trial.structure, current, structure)
             if index is None:
@@ -246,7 +246,7 @@ class ClockService:
         payload = {"index": index, "period": period_to_dict(period)}
         if self.schedule.started:
             now = self._before_command()
-            trial = copy.deepcopy(self._clock)
+            trial = self._trial()
             trial.replace_structure(structure, now)
             self._execute("structure.edited", trial, now, payload)
         else:
@@ -279,7 +279,7 @@ class ClockService:
             self._sync()
             return
         now = self._before_command()
-        trial = copy.deepcopy(self._clock)
+        trial = self._trial()
         trial.replace_structure(structure, now, period_index=new_index(trial.period_index(now)))
         self._execute("structure.replaced", trial, now, payload)
 
@@ -394,6 +394,12 @@ class ClockService:
         """Record due level changes first, so every event lands in the order it happened."""
         self._require_clock()
         if self._finished_at() is not None:
+    def _trial(self) -> Clock:
+        """A copy of the live clock for a command to change; the live one changes once the event is recorded."""
+        if self._clock is None:
+            raise DomainError("load a blind structure before using the clock")
+        return copy.deepcopy(self._clock)
+
             raise DomainError("the tournament is over and its clock has stopped: undo the last elimination "
                               "(Ctrl+Z) to play on")
         if self.restart_pending is not None:
@@ -406,7 +412,7 @@ class ClockService:
     def _command(self, event_type: str, change: Callable[[Clock, float], None],
                  extra: dict[str, Any] | Callable[[], dict[str, Any]] | None = None) -> None:
         now = self._before_command()
-        trial = copy.deepcopy(self._clock)
+        trial = self._trial()
         change(trial, now)
         payload = extra() if callable(extra) else dict(extra or {})
         self._execute(event_type, trial, now, payload)

@@ -10,7 +10,7 @@ from tournament_director.domain.clock.structure import Break, Level, Structure
 def level_seconds_played(clock: Clock, now: float) -> float:
     """Seconds of play (levels, not breaks) from the start of the structure to ``now``."""
     index = clock.period_index(now)
-    played = sum(p.duration_seconds for p in clock.structure.periods[:index] if isinstance(p, Level))
+    played: float = sum(p.duration_seconds for p in clock.structure.periods[:index] if isinstance(p, Level))
     current = clock.structure.periods[index]
     if isinstance(current, Level):
         played += max(0.0, current.duration_seconds - clock.remaining_ms(now) / 1000)
@@ -40,7 +40,7 @@ def wall_seconds_for_play(clock: Clock, now: float, play_seconds: float) -> floa
 def colour_up_notice(structure: Structure, index: int) -> str:
     """'Colour-up at the next break: the 25 chips come off (TDA 24)', or '' when no colour-up is coming."""
     period = structure.periods[index]
-    target = period if isinstance(period, Break) else None
+    target: Level | Break | None = period if isinstance(period, Break) else None
     if target is None:
         following = structure.next_break_index(index)
         if following is not None:

@@ -20,11 +20,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
 from collections.abc import Callable
-from typing import Any, Protocol, Self
+from typing import Any, Protocol, Self, cast
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.store import EventInfo, Store
 from tournament_director.store.errors import SeqTaken
+from tournament_director.store.draft import TournamentDraft
 from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
 from tournament_director.store.server import connection_lost
@@ -105,7 +106,7 @@ Describer = Callable[[str, dict[str, Any]], str]
 
 
 class CommandRunner:
-    def __init__(self, store: Store, tournament_id: int, aggregate_type: type | None = None,
+    def __init__(self, store: Store | TournamentDraft, tournament_id: int, aggregate_type: type | None = None,
                  operator: str = "director", *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         if aggregate_type is None:
             from tournament_director.domain.state import TournamentState
@@ -124,7 +125,8 @@ class CommandRunner:
         # a director's action being recorded (``one_action``), and the seq of its first command once recorded
         self._action_open = False
         self._action_seq: int | None = None
-        self._log: EventLog = store.event_log(tournament_id)
+        # a draft's log (store/draft.py) answers the part of EventLog a runner uses while a tournament is set up
+        self._log = cast(EventLog, store.event_log(tournament_id))
         self._load()
 
     # ----- loading ---------------------------------------------------------------------------------------

@@ -81,7 +81,7 @@ def money_by_kind(runner: CommandRunner) -> dict[str, dict[str, float]]:
         p = event.payload
         if event.event_type == "history.bought":
             entry = floor.entries.get(p.get("entry_id"))
-            kind = {"rebuy": "rebuy", "addon": "addon"}.get(p.get("kind"), "buyin")
+            kind = {"rebuy": "rebuy", "addon": "addon"}.get(str(p.get("kind")), "buyin")
             if kind == "buyin" and entry is not None and entry.number > 1:
                 kind = "rebuy"
             add(p.get("entry_id"), kind, float(p.get("paid_prize", 0)) + float(p.get("paid_house", 0)))
@@ -138,7 +138,7 @@ def player_results(floor: FloorRecords) -> list[PlayerResult]:
 
 
 def floor_variables(floor: FloorRecords, rows: list[PlayerResult],
-                    money: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float]]:
+                    money: Mapping[str, Mapping[str, float]] | None = None) -> dict[str, dict[str, float | Decimal]]:
     """The TD3 formula variables a floor of this program can give, by player key (finished tournaments);
     ``money`` is what each paid by kind (``money_by_kind``)."""
     n = len(rows)

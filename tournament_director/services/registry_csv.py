@@ -50,7 +50,8 @@ def buy_in_list(players: Sequence[tuple[str, int]], entries: Iterable[Any]) -> B
         if entry.player_id is not None:
             ids.add(entry.player_id)
         names.add(name_key(entry.name))
-    fresh, refused = [], []
+    fresh: list[tuple[str, int]] = []
+    refused: list[tuple[str, int]] = []
     for name, player_id in players:
         (refused if player_id in ids or name_key(name) in names else fresh).append((name, player_id))
     return BuyInList(tuple(fresh), tuple(name for name, _ in refused))
@@ -74,7 +75,7 @@ def _rows(data: bytes, source: str) -> list[tuple[str, str | None, str | None]]:
     unknown = [h for h in header if h and h not in HEADER]
     if unknown:
         raise DomainError(f"{source}: unknown column(s) {', '.join(unknown)}; the columns are name, nickname, contact")
-    out = []
+    out: list[tuple[str, str | None, str | None]] = []
     for number, row in enumerate(reader, start=2):
         if not any(cell.strip() for cell in row):
             continue

@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEvent
-from apscheduler.schedulers.background import BackgroundScheduler
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_MISSED, JobExecutionEvent  # type: ignore[import-untyped]  # APScheduler 3 ships no types
+from apscheduler.schedulers.background import BackgroundScheduler  # type: ignore[import-untyped]  # APScheduler 3 ships no types
 
 from tournament_director.domain.errors import DomainError
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
@@ -50,7 +50,7 @@ from tournament_director.services.tournament import MoveProposal, TournamentServ
 from tournament_director.services.wall_clock import WallClockJobs
 
 # The services-level name for a refused database, so the UI never imports the store.
-from tournament_director.store import DatabaseRefused, Store
+from tournament_director.store import DatabaseRefused, Store, TournamentInfo
 from tournament_director.store.store import server_backup_note
 
 log = logging.getLogger(__name__)
@@ -134,11 +134,22 @@ class _EntryNames(Mapping):  # type: ignore[type-arg]
         return len(self._entries)
 
 
+Answer = TypeVar("Answer")
+Service = TypeVar("Service")
+
+
+def _selected(service: Service | None) -> Service:
+    """A service of the selected tournament, asked for while one is selected."""
+    if service is None:
+        raise DomainError("no tournament is open")
+    return service
+
+
 class DirectorSession:
-    def __init__(self, store: Any, *, operator: str = "director", rng: random.Random | None = None,
+    def __init__(self, store: Store, *, operator: str = "director", rng: random.Random | None = None,
                  monotonic: Callable[[], float] | None = None, wall: Callable[[], datetime] | None = None,
                  hand_for_hand_minutes: float = 2.0) -> None:
-        self._store = store
+        self._store: Store | None = store
         self.operator = operator
         self._rng = rng  # None: the floor service draws from secrets.SystemRandom
         # Time sources for the clock service (tests inject them); None: the service's own defaults.
@@ -150,7 +161,7 @@ class DirectorSession:
         self._news: dict[str, tuple[Any, RoomNews]] = {}  # by the seating chart wanted
         self._listeners: list[Listener] = []
         self._tournament_id: int | None = None
-        self._runner: Any = None
+        self._runner: CommandRunner | None = None
         self._services: dict[str, Any] = {}
         self._backups: BackupSchedule | None = None
         self._feed: Any = None
@@ -181,7 +192,7 @@ class DirectorSession:
         if self.on_server:
             return None
         if self._backups is None:
-            self._backups = BackupSchedule(self._store, on_backup=on_backup, on_failure=on_failure)
+            self._backups = BackupSchedule(self._db, on_backup=on_backup, on_failure=on_failure)
             self._backups.start()
         return self._backups
 
@@ -213,6 +224,20 @@ class DirectorSession:
             self._store = None
 
     @property
+    def _open_runner(self) -> CommandRunner:
+        """The selected tournament's runner (commands without one are refused)."""
+        if self._runner is None:
+            raise DomainError("no tournament is open")
+        return self._runner
+
+    @property
+    def _db(self) -> Store:
+        """The open database (a session's commands and reads after ``close`` are refused)."""
+        if self._store is None:
+            raise DomainError("the database is closed")
+        return self._store
+
+    @property
     def store_is_open(self) -> bool:
         return self._store is not None
 
@@ -226,20 +251,20 @@ class DirectorSession:
         if topic in ("state", "selected"):
             self._wall_clock.reschedule()
         if topic == "tournaments" and self._store is not None:  # this station's own creation or import is known
-            self._tournaments_seen = {t.id for t in self._store.list_tournaments()}
+            self._tournaments_seen = {t.id for t in self._db.list_tournaments()}
         for listener in list(self._listeners):
             listener(topic)
 
     # ----- tournaments ----------------------------------------------------------------------------------
-    def list_tournaments(self) -> list[Any]:
-        return self._read_while_the_server_answers(lambda: list(self._store.list_tournaments()), [],
+    def list_tournaments(self) -> list[TournamentInfo]:
+        return self._read_while_the_server_answers(lambda: list(self._db.list_tournaments()), [],
                                                    remember="tournaments")
 
     def create_tournament(self, name: str) -> int:
         if not isinstance(name, str) or not name.strip():
             raise DomainError("a tournament needs a name")
         name = limits.check_name(name, "tournament name")
-        tournament_id = self._store.create_tournament(name, operator=self.operator)
+        tournament_id = self._db.create_tournament(name, operator=self.operator)
         self.notify("tournaments")
         return tournament_id
 
@@ -253,7 +278,7 @@ class DirectorSession:
                 stop()
         self._services.clear()
         self.heartbeat(force=True)  # the tournament left behind keeps the moment it was last in front
-        self._runner = CommandRunner(self._store, tournament_id, TournamentState, operator=self.operator)
+        self._runner = CommandRunner(self._db, tournament_id, TournamentState, operator=self.operator)
         self._runner.describe = self.describe_logged
         self._tournament_id = tournament_id
         self._wall_clock.tournament_changed()
@@ -273,7 +298,7 @@ class DirectorSession:
         return ""
 
     @property
-    def runner(self) -> Any:
+    def runner(self) -> CommandRunner | None:
         """The command runner of the selected tournament (None when none is selected)."""
         return self._runner
 
@@ -284,25 +309,16 @@ class DirectorSession:
     @property
     def tournament(self) -> TournamentService | None:
         """The floor service of the selected tournament, or None when none is selected."""
-        if self._runner is None:
-            return None
-        if "tournament" not in self._services:
-            # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
-            self._services["tournament"] = TournamentService(self._runner, rng=self._rng,
-                                                             now=lambda: self._wall_now().astimezone(),
-                                                             players=self._store.get_player)
-        return self._services["tournament"]
+        # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
+        return self._area("tournament", lambda runner: TournamentService(
+            runner, rng=self._rng, now=lambda: self._wall_now().astimezone(), players=self._db.get_player))
 
     @property
     def clock(self) -> ClockService | None:
         """The clock service of the selected tournament, or None when none is selected."""
-        if self._runner is None:
-            return None
-        if "clock" not in self._services:
-            self._services["clock"] = ClockService(self._runner, hand_for_hand_ms=self.hand_for_hand_ms,
-                                                   heartbeat=self._store.heartbeat(self._tournament_id),
-                                                   **self._clock_sources)
-        return self._services["clock"]
+        return self._area("clock", lambda runner: ClockService(
+            runner, hand_for_hand_ms=self.hand_for_hand_ms, heartbeat=self._db.heartbeat(runner.tournament_id),
+            **self._clock_sources))
 
     # ----- the formats: settings after the start, structures, payout tables, deals, the room's templates -------
     @property
@@ -311,37 +327,40 @@ class DirectorSession:
         folder = None
         if self._store is not None:
             # on a server there is no database folder: the room's templates stay on this station
+            path = self._store.path
             folder = (Path(platformdirs.user_data_dir("TournamentDirector", appauthor=False)) / "templates"
-                      if self.on_server else self._store.path.parent / "templates")
+                      if self.on_server or path is None else path.parent / "templates")
         return TemplateLibrary(folder)
 
-    def _area(self, name: str, make: Callable[[], Any]) -> Any:
+    def _area(self, name: str, make: Callable[[CommandRunner], Service]) -> Service | None:
+        """The selected tournament's service of one area, made on first use (None when none is selected)."""
         if self._runner is None:
             return None
         if name not in self._services:
-            self._services[name] = make()
-        return self._services[name]
+            self._services[name] = make(self._runner)
+        service: Service = self._services[name]
+        return service
 
     @property
     def settings(self) -> SettingsService | None:
-        return self._area("settings", lambda: SettingsService(self._runner))
+        return self._area("settings", SettingsService)
 
     @property
     def structures(self) -> StructureService | None:
-        return self._area("structures", lambda: StructureService(self.clock, self.templates))
+        return self._area("structures", lambda runner: StructureService(_selected(self.clock), self.templates))
 
     @property
     def payouts(self) -> PayoutService | None:
-        return self._area("payouts", lambda: PayoutService(self._runner, self.templates, self.settings))
+        return self._area("payouts", lambda runner: PayoutService(runner, self.templates, _selected(self.settings)))
 
     @property
     def deals(self) -> DealService | None:
-        return self._area("deals", lambda: DealService(self.tournament))
+        return self._area("deals", lambda runner: DealService(self._require_floor()))
 
     @property
     def stations(self) -> StationService | None:
         """The table stations' commands and views (services/stations.py)."""
-        return self._area("stations", lambda: StationService(self))
+        return self._area("stations", lambda runner: StationService(self))
 
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan) -> int:
@@ -383,7 +402,7 @@ class DirectorSession:
         structure = structure.with_lengths(*lengths)
         structure.validate(chip_set)
         # Set up in memory, then written in one transaction: a crash never leaves a tournament half made.
-        draft = self._store.draft_tournament(name, operator=self.operator)
+        draft = self._db.draft_tournament(name, operator=self.operator)
         runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=self.operator)
         TournamentService(runner, rng=self._rng).configure(settings)
         if room_table is not None:
@@ -406,22 +425,18 @@ class DirectorSession:
         floor = self.tournament
         if floor is None:
             return None
-        key = (self._tournament_id or 0, self._runner.last_seq)
+        key = (self._tournament_id or 0, self._open_runner.last_seq)
         if self._floor_counts is None or self._floor_counts[0] != key:
             pool = floor.prize_pool()
             self._floor_counts = (key, (pool.players_left, pool.entries, floor.chips_in_play, pool.prize_pool))
         players_left, entries, chips, prize_pool = self._floor_counts[1]
-        figures = self.clock.figures(players_left, entries, chips)
+        figures = _selected(self.clock).figures(players_left, entries, chips)
         return FloorFigures(players_left, entries, chips, figures.average_stack, prize_pool, figures.estimated_end)
 
     @property
     def chip_sheets(self) -> ChipSheets | None:
         """Chip count sheets of the selected tournament, or None when none is selected."""
-        if self._runner is None:
-            return None
-        if "chip_sheets" not in self._services:
-            self._services["chip_sheets"] = ChipSheets(self._runner, now=self._wall_now)
-        return self._services["chip_sheets"]
+        return self._area("chip_sheets", lambda runner: ChipSheets(runner, now=self._wall_now))
 
     @property
     def results(self) -> Results | None:
@@ -480,7 +495,7 @@ class DirectorSession:
                     if lost < self.TURN_AFTER:
                         result = command()
                     else:
-                        with self._runner.own_turn(max(0.001, deadline - time.monotonic())):
+                        with self._open_runner.own_turn(max(0.001, deadline - time.monotonic())):
                             result = command()
                     recorded = True
                     return result
@@ -523,13 +538,13 @@ class DirectorSession:
         None when no tournament is selected."""
         if self._store is None or self._tournament_id is None:
             return None
-        return self._store.station_codes(self._tournament_id)
+        return self._db.station_codes(self._tournament_id)
 
     def change_feed(self) -> Any:
         """Something whose ``fileno()`` becomes readable when another station records (the UI watches it and then
         calls ``take_changes``); None on a file, which one station uses alone."""
         if self._feed is None and self._store is not None and self.on_server:
-            self._feed = self._store.change_feed()
+            self._feed = self._db.change_feed()
         return self._feed
 
     # ----- a server that stops answering (services/server_watch.py) -----------------------------------------
@@ -549,8 +564,8 @@ class DirectorSession:
                 raise
             raise self._server_lost() from None
 
-    def _read_while_the_server_answers(self, read: Callable[[], Any], meanwhile: Any, *,
-                                       remember: str | None = None) -> Any:
+    def _read_while_the_server_answers(self, read: Callable[[], Answer], meanwhile: Answer, *,
+                                       remember: str | None = None) -> Answer:
         """What ``read`` returns; while the server is not answering, what it returned last (``remember``) or
         ``meanwhile``: the console goes on showing what it showed."""
         if not self.server_down:
@@ -588,7 +603,7 @@ class DirectorSession:
         in flight recorded or not), listen to the other stations again and tell the listeners; True then, and
         ``server_watch.take_news()`` says what to tell the director."""
         def again() -> bool | None:
-            self._store.list_tournaments()
+            self._db.list_tournaments()
             recorded = self._runner.reload_after_reconnect() if self._runner is not None else None
             self.change_feed()
             return recorded
@@ -623,7 +638,7 @@ class DirectorSession:
         return events
 
     def _note_created_elsewhere(self, created: set[int]) -> None:
-        self._created_elsewhere.extend(t for t in self._store.list_tournaments()
+        self._created_elsewhere.extend(t for t in self._db.list_tournaments()
                                        if t.id in created and t.id not in self._tournaments_seen)
         self.notify("tournaments")
 
@@ -640,10 +655,10 @@ class DirectorSession:
 
     def undo_name(self) -> str:
         """What Edit > Undo says: "Undo Ann Lee out, eliminated by Bob" (the action the next undo takes)."""
-        return self._step_name("Undo", lambda: self._runner.next_undo() if self.can_undo() else None)
+        return self._step_name("Undo", lambda: self._open_runner.next_undo() if self.can_undo() else None)
 
     def redo_name(self) -> str:
-        return self._step_name("Redo", lambda: self._runner.next_redo() if self.can_redo() else None)
+        return self._step_name("Redo", lambda: self._open_runner.next_redo() if self.can_redo() else None)
 
     def _step_name(self, verb: str, step: Callable[[], Any]) -> str:
         event = self._read_while_the_server_answers(step, None) if self._runner is not None else None
@@ -652,7 +667,7 @@ class DirectorSession:
     def undo(self, seq: int | None = None) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
-        return self._not_retried(lambda: self._runner.undo(seq), "undone")
+        return self._not_retried(lambda: self._open_runner.undo(seq), "undone")
 
     def redo(self) -> Any:
         if self._runner is None:
@@ -676,7 +691,7 @@ class DirectorSession:
     def heartbeat(self, *, force: bool = False) -> bool:
         """The console's repaint timer calls this: a running clock writes every few seconds that the program
         is alive (services/clock_restart.py); True when it wrote."""
-        clock = self._services.get("clock")
+        clock: ClockService | None = self._services.get("clock")  # not made here: only a clock in use beats
         if clock is None or self._store is None or self.server_down:
             return False
         try:
@@ -685,9 +700,9 @@ class DirectorSession:
             log.warning("the clock's heartbeat could not be written", exc_info=True)
             return False
 
-    def describe_logged(self, event_type: str, payload: dict[str, Any]) -> str:
+    def describe_logged(self, event_type: str, payload: Mapping[str, Any]) -> str:
         """One logged event as the director reads it ("Ana Souza out, eliminated by Bob")."""
-        entries = self._runner.state.floor.entries
+        entries = self._open_runner.state.floor.entries
         return describe_event(event_type, payload, _EntryNames(entries), self._period_label,
                               _EntryNames(entries, "number"))
 
@@ -708,7 +723,7 @@ class DirectorSession:
         state = self._runner.state
         names = {entry_id: entry.name for entry_id, entry in state.floor.entries.items()}
         numbers = _EntryNames(state.floor.entries, "number")
-        said: dict[int, str] = {}
+        said: dict[object, str] = {}  # by seq; an undo names the seq it undid
         rows: list[HistoryEntry] = []
         events = self._read_while_the_server_answers(self._runner.history, None)
         if events is None:  # the server is not answering: the rows last shown
@@ -739,7 +754,7 @@ class DirectorSession:
             return floor.next_hand(None)
         clock = self.clock
         view = clock.view() if clock is not None else None
-        if view is None:
+        if clock is None or view is None:
             raise DomainError("hand-for-hand takes time off the clock: load a blind structure first",
                               rule="TDA RP-8")
         if view.restart_pending:
@@ -747,12 +762,13 @@ class DirectorSession:
                               "or to continue, then deal hand-for-hand", rule="TDA RP-8")
         if view.on_break:
             raise DomainError("there is no hand-for-hand hand during a break", rule="TDA RP-8")
-        with self._runner.one_action():  # the hand and its minutes: one undo step
+        runner = self._open_runner
+        with runner.one_action():  # the hand and its minutes: one undo step
             dealt = floor.next_hand(None)
             try:
                 clock.hand_for_hand(1)
             except DomainError:
-                self._runner.undo()
+                runner.undo()
                 raise
         return dealt
 
@@ -765,7 +781,7 @@ class DirectorSession:
             return AcceptedMoves(event)
         clock = self.clock
         view = clock.view() if clock is not None else None
-        if view is None or not view.started:
+        if clock is None or view is None or not view.started:
             return AcceptedMoves(event, note="the final table starts with the next level once the clock runs")
         try:
             clock.next_level()
@@ -808,24 +824,24 @@ class DirectorSession:
     def leagues(self) -> Any:
         from tournament_director.services.leagues import LeagueService
 
-        return LeagueService(self._store, self.operator)
+        return LeagueService(self._db, self.operator)
 
     # ----- player registry (shared by every tournament) -------------------------------------------------
     def find_players(self, text: str, limit: int = 50) -> list[Any]:
-        return self._read_while_the_server_answers(lambda: list(self._store.find_players(text, limit=limit)), [])
+        return self._read_while_the_server_answers(lambda: list(self._db.find_players(text, limit=limit)), [])
 
     def add_player(self, name: str, nickname: str | None = None, contact: str | None = None,
                    notes: str | None = None) -> Any:
-        player = self._store.add_player(name, nickname=nickname, contact=contact, notes=notes)
+        player = self._db.add_player(name, nickname=nickname, contact=contact, notes=notes)
         self.notify("players")
         return player
 
     def possible_duplicates(self, name: str) -> list[Any]:
-        return self._read_while_the_server_answers(lambda: list(self._store.possible_duplicates(name)), [])
+        return self._read_while_the_server_answers(lambda: list(self._db.possible_duplicates(name)), [])
 
     def backup_now(self) -> Path:
         """A copy of the database file now; on a server refused, saying backups are the operator's (pg_dump)."""
-        return self._store.backup_now()
+        return self._db.backup_now()
 
     def backup_note(self) -> str:
         """Where this event's backups come from, for a station on a server."""

@@ -18,6 +18,7 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import entries as entry_rules
+from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.settings import STANDARD_OPTION, TournamentSettings, price_split
 
 __all__ = ["ActionState", "BuyInOptionView", "EntryActions", "SettingsService", "break_fields", "default_settings",
@@ -72,7 +73,7 @@ class BuyInOptionView:
 
 def break_fields(state: Any) -> dict[str, Any]:
     """On a break: ``on_break`` and ``after_level`` (the last level played before it); else nothing."""
-    schedule = getattr(state, "schedule", None)
+    schedule: Any = getattr(state, "schedule", None)  # a Schedule, or None for a state without a clock
     structure = getattr(schedule, "structure", None)
     if structure is None or not schedule.on_break:
         return {}
@@ -86,8 +87,9 @@ class SettingsService:
         self._now = now or (lambda: datetime.now().astimezone())
 
     @property
-    def _t(self) -> Any:
-        return self.runner.state.floor
+    def _t(self) -> Tournament:
+        floor: Tournament = self.runner.state.floor
+        return floor
 
     @property
     def settings(self) -> TournamentSettings:

@@ -20,6 +20,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor import stations as facts
 from tournament_director.domain.floor.standings import last_group_places
+from tournament_director.domain.floor.tournament import Tournament
 
 STATION_OCCASIONS = ("break", "end_of_day", "count")  # a table's count sheet (not "deal": that is the room's)
 
@@ -133,8 +134,9 @@ class StationService:
         return floor
 
     @property
-    def _t(self) -> Any:
-        return self._session.runner.state.floor
+    def _t(self) -> Tournament:
+        floor: Tournament = self._session.runner.state.floor
+        return floor
 
     def tables(self) -> list[int]:
         """The open tables' numbers (each has a station)."""
@@ -188,7 +190,8 @@ class StationService:
                                   s.marker, s.absent, s.waiting, s.locked) for s in self._floor().table_seats(number))
         if raw.players >= 2:
             upcoming = buttons.upcoming_positions(raw, t.settings.button_mode)
-            next_positions = (upcoming.button, upcoming.small_blind, upcoming.big_blind)
+            next_positions: tuple[int | None, int | None, int | None] = (
+                upcoming.button, upcoming.small_blind, upcoming.big_blind)
         else:
             next_positions = (None, None, None)
         moves = tuple(StationMoveView(m[0], self._name(m[0]), m[1], m[2], m[3], m[4])
@@ -276,7 +279,7 @@ class StationService:
         if not isinstance(winner_seats, (list, tuple)) or len(winner_seats) > 10:
             raise DomainError("pick the seat of the player who won the pot")
         winners = [self._seat_entry(number, s) for s in winner_seats]
-        rows = []
+        rows: list[dict[str, Any]] = []
         for item in busted:
             if not isinstance(item, Mapping):
                 raise DomainError("each busted seat comes with the player's stack at the start of the hand")

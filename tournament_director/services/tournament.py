@@ -189,7 +189,8 @@ class TournamentService:
     # --- reading the live state ------------------------------------------------------------
     @property
     def _t(self) -> Tournament:
-        return self.runner.state.floor
+        floor: Tournament = self.runner.state.floor
+        return floor
 
     def _level(self) -> Any:
         schedule = getattr(self.runner.state, "schedule", None)
@@ -270,9 +271,9 @@ class TournamentService:
         limits.check_name(name, "entry name")
         if player_id is None:
             return
-        limits.check_count(player_id, "player number", 1, limits.MAX_RECORD_ID)
+        number = limits.check_count(player_id, "player number", 1, limits.MAX_RECORD_ID)
         if self._players is not None:
-            self._players(player_id)  # DomainError: there is no player number N in the registry
+            self._players(number)  # DomainError: there is no player number N in the registry
 
     def register(self, name: str, player_id: int | None = None, *, level: int | None = None,
                  option: str | None = None) -> EntryView:
@@ -338,9 +339,9 @@ class TournamentService:
         for number in sorted(occupancy):
             if t.tables[number].big_blind is None:
                 probe = Table(number=number, seat_count=t.tables[number].seat_count, seats=occupancy[number])
-                seat = draw_first_button(probe, self.rng)
-                if seat is not None:
-                    button_seats.append([number, seat])
+                button = draw_first_button(probe, self.rng)
+                if button is not None:
+                    button_seats.append([number, button])
         self.runner.execute("seats.drawn", {"assignments": [list(a) for a in assignments], "buttons": button_seats,
                                             "time": self._stamp()["time"]})
         return [self.entry(e) for e in unseated]
@@ -387,8 +388,8 @@ class TournamentService:
                                   f"{limits.shown(bust)}")
             entry_id, eliminators = bust[0], _sequence(bust[1], "the eliminators")
             row: dict[str, Any] = {"entry_id": entry_id, "eliminated_by": list(eliminators)}
-            if len(bust) > 2 and bust[2] is not None:  # type: ignore[misc]
-                row["start_chips"] = bust[2]  # type: ignore[misc]
+            if len(bust) > 2 and bust[2] is not None:
+                row["start_chips"] = bust[2]
             rows.append(row)
         payload: dict[str, Any] = {"busts": rows, "level": self._level_number(level), "time": self._stamp()["time"]}
         if t.hand_for_hand:
@@ -426,6 +427,7 @@ class TournamentService:
 
     def accept_moves(self, proposal: MoveProposal | Sequence[Move]) -> Any:
         """Record the proposal (or the director's edited moves) as one event."""
+        payload: dict[str, Any]
         if isinstance(proposal, MoveProposal):
             payload = {
                 "kind": proposal.kind,

@@ -7,8 +7,12 @@ Alembic is only imported when a migration is actually due, so opening an up-to-d
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
+
+if TYPE_CHECKING:
+    from alembic.script import ScriptDirectory
 
 # The newest schema revision this program knows (tests check it against migrations/versions).
 SCHEMA_HEAD = "0008"
@@ -31,7 +35,7 @@ def known_revisions() -> set[str]:
     return {script.revision for script in _script_directory(ScriptDirectory).walk_revisions()}
 
 
-def _script_directory(script_directory_class):  # type: ignore[no-untyped-def]
+def _script_directory(script_directory_class: type[ScriptDirectory]) -> ScriptDirectory:
     return script_directory_class(str(MIGRATIONS_DIR))
 
 

@@ -88,7 +88,7 @@ class Store:
 
     # ----- opening and closing --------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path, *, backup_dir: Path | None = None, keep_backups: int = 10) -> "Store":
+    def open(cls, path: Path | str, *, backup_dir: Path | None = None, keep_backups: int = 10) -> "Store":
         """Open (creating it if missing) the database at ``path``; raises DatabaseRefused, file untouched.
 
         Links are followed: ``store.path`` is the real file, and the lock and the default backup folder
@@ -150,6 +150,7 @@ class Store:
         with self._backup_guard:
             if self._engine is None:
                 raise RuntimeError(f"the database {self.location} is closed")
+            assert self.path is not None and self.backup_dir is not None  # a file's, not a server's
             return backups.take_backup(self.path, self.backup_dir, self.keep_backups)
 
     def newest_backup(self) -> Path | None:

@@ -20,7 +20,7 @@ import itertools
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from tournament_director.domain.floor.buttons import due_big_blind_order, worst_position_seats
 from tournament_director.domain.floor.seating import Table, default_rng
@@ -44,7 +44,7 @@ class Move:
     rule: str
     reason: str = ""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "entry_id": self.entry_id,
             "from": [self.from_table, self.from_seat],
@@ -54,7 +54,7 @@ class Move:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Move":
+    def from_dict(cls, data: dict[str, Any]) -> "Move":
         return cls(
             int(data["entry_id"]), int(data["from"][0]), int(data["from"][1]), int(data["to"][0]),
             int(data["to"][1]), str(data.get("rule", "")), str(data.get("reason", "")),

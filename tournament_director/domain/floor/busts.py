@@ -140,7 +140,7 @@ def _settle_bounty(t: FloorRecords, group: BustGroup, entry: Entry, eliminators:
 
 def _finish(t: FloorRecords, time: str | None) -> None:
     """One player holds all the chips: the tournament is over."""
-    found = next(e.id for e in t.entries.search() if not e.busted)  # type: ignore[attr-defined]
+    found = next(e.id for e in t.entries.search() if not e.busted)
     winner = t.entries[found]
     winner.chips += t.chips_unassigned
     t.chips_unassigned = 0

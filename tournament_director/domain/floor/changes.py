@@ -12,16 +12,20 @@ only writes a little more.
 
 from __future__ import annotations
 
+from _collections_abc import dict_items, dict_values
 from collections import deque
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar, overload
 
 
 MISSING = object()  # in ``TrackedDict.before``: the key was not there before the event
 MAX_BEFORE = 5_000  # an event that changes more keys than this (the draw, an import) keeps no copies
+K = TypeVar("K")
+V = TypeVar("V")
+Other = TypeVar("Other")
 
 
-class TrackedDict(dict):  # type: ignore[type-arg]
+class TrackedDict(dict[K, V]):
     """A dict that notes the keys used while ``recording`` (set around the application of one event).
 
     With ``before`` set to a dict (undo_image.py), the first use of each key during the event also keeps a copy
@@ -34,28 +38,38 @@ class TrackedDict(dict):  # type: ignore[type-arg]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.recording = False
-        self.touched: set[Any] = set()
+        self.touched: set[K] = set()
         self.everything = False
-        self.before: dict[Any, Any] | None = None
-        self.copy_value: Any = None
+        self.before: dict[K, Any] | None = None  # a value as it was, or MISSING
+        self.copy_value: Callable[[V], V] | None = None
 
-    def _keep(self, key: Any) -> None:
+    def _keep(self, key: K) -> None:
         before = self.before
         if before is not None and key not in before:
             if len(before) >= MAX_BEFORE:
                 self.before = None
                 return
-            value = dict.get(self, key, MISSING)
-            before[key] = value if value is MISSING else self.copy_value(value)
+            if not dict.__contains__(self, key):
+                before[key] = MISSING
+            else:
+                value = dict.__getitem__(self, key)
+                before[key] = value if self.copy_value is None else self.copy_value(value)
 
-    def __getitem__(self, key: Any) -> Any:
+    def __getitem__(self, key: K) -> V:
         if self.recording:
             self.touched.add(key)
             if self.before is not None:
                 self._keep(key)
         return dict.__getitem__(self, key)
 
-    def get(self, key: Any, default: Any = None) -> Any:
+    @overload
+    def get(self, key: K, default: None = None) -> V | None: ...
+    @overload
+    def get(self, key: K, default: V) -> V: ...
+    @overload
+    def get(self, key: K, default: Other) -> V | Other: ...
+
+    def get(self, key: K, default: Any = None) -> Any:
         if self.recording:
             self.touched.add(key)
             if self.before is not None:
@@ -69,25 +83,25 @@ class TrackedDict(dict):  # type: ignore[type-arg]
                 self._keep(key)
         dict.__setitem__(self, key, value)
 
-    def values(self):  # type: ignore[no-untyped-def, override]
+    def values(self) -> dict_values[K, V]:
         if self.recording:
             self.everything = True
             self.before = None
         return dict.values(self)
 
-    def items(self):  # type: ignore[no-untyped-def, override]
+    def items(self) -> dict_items[K, V]:
         if self.recording:
             self.everything = True
             self.before = None
         return dict.items(self)
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[K]:
         if self.recording:
             self.everything = True
             self.before = None
         return dict.__iter__(self)
 
-    def search(self) -> Iterator[Any]:
+    def search(self) -> Iterator[V]:
         """The values, walked without noting every key: for a search whose find is then looked up by its key
         before it is changed (the winner of the finish)."""
         return iter(dict.values(self))
@@ -156,7 +170,7 @@ class FloorChanges:
     """What changed since the last checkpoint (``checkpoint_*``) and since the table index last looked
     (``index_tables``)."""
 
-    def __init__(self, entries: TrackedDict, tables: TrackedDict) -> None:
+    def __init__(self, entries: TrackedDict[Any, Any], tables: TrackedDict[Any, Any]) -> None:
         self.entries = entries
         self.tables = tables
         self.checkpoint_entries = Changed()

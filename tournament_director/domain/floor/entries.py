@@ -139,15 +139,16 @@ def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
     key = _check_can_register(t, name, player_id, level, p.get("time_of_day"))
     seat = p.get("seat")
     table: Table | None = None
+    seat_number = 0
     if seat is not None:
-        table = t.table(seat[0])
-        seats.check_open_seat(table, seat[1])
+        table, seat_number = t.table(seat[0]), seat[1]
+        seats.check_open_seat(table, seat_number)
     elif t.seated_drawn:
         raise DomainError("seats have been drawn: a late registration needs a seat from the pool", rule="TDA 8-A")
     entry = _new_entry(t, entry_id, name, player_id, key, level, p.get("option"), p.get("time_of_day"))
     _add_entry(t, entry)
     if table is not None:
-        seats.sit(t, entry, table, seat[1], arrived=False)
+        seats.sit(t, entry, table, seat_number, arrived=False)
 
 
 def _imported(t: FloorRecords, p: dict[str, Any]) -> None:

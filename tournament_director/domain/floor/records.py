@@ -95,10 +95,10 @@ class FloorRecords:
     def __init__(self) -> None:
         self.settings = TournamentSettings()
         self.configured = False
-        self.entries: dict[int, Entry] = TrackedDict()
-        self.tables: dict[int, Table] = TrackedDict()
+        self.entries: TrackedDict[int, Entry] = TrackedDict()
+        self.tables: TrackedDict[int, Table] = TrackedDict()
         # which entries and tables events changed (for checkpoints and the table index)
-        self.changes = FloorChanges(self.entries, self.tables)  # type: ignore[arg-type]
+        self.changes = FloorChanges(self.entries, self.tables)
         self._table_index: TableIndex | None = None
         self.groups_checkpointed = 0  # bust groups already in a checkpoint (checkpoint.py)
         self.player_entries: dict[str, list[int]] = {}

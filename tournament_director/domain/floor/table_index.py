@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 # a sorted list kept sorted under insertions and removals in O(log n): the tables by player count
-from sortedcontainers import SortedList
+from sortedcontainers import SortedList  # type: ignore[import-untyped]  # sortedcontainers ships no types
 
 from tournament_director.domain.floor.seating import Table
 
@@ -31,7 +31,8 @@ class TableIndex:
         self.players = 0
         self.capacity = 0
         keys = []
-        for number, table in dict.items(tables):  # type: ignore[arg-type]  (not noted as a change of every table)
+        # the floor's tables (changes.TrackedDict) walked as a plain dict: not noted as a change of every table
+        for number, table in (dict.items(tables) if isinstance(tables, dict) else tables.items()):
             if not table.broken and table.seats:
                 key = (len(table.seats), *self.tie(number), number)
                 keys.append(key)
@@ -54,7 +55,8 @@ class TableIndex:
             self._by_rank.remove(old[1:])
             self.players -= old[0]
             self.capacity -= self._capacity.pop(number)
-        table = dict.get(self.tables, number)  # type: ignore[arg-type]
+        tables = self.tables
+        table = dict.get(tables, number) if isinstance(tables, dict) else tables.get(number)
         if table is None or table.broken or not table.seats:
             return
         key = (len(table.seats), *self.tie(number), number)
@@ -83,16 +85,20 @@ class TableIndex:
         return self._capacity[number]
 
     def fullest(self) -> int:
-        return self._by_count[-1][0]
+        key: Key = self._by_count[-1]
+        return key[0]
 
     def emptiest(self) -> int:
-        return self._by_count[0][0]
+        key: Key = self._by_count[0]
+        return key[0]
 
     def first_to_break(self) -> int:
-        return self._by_rank[-1][-1]
+        rank: tuple[int, int, int] = self._by_rank[-1]
+        return rank[-1]
 
     def last_to_break(self) -> int:
-        return self._by_rank[0][-1]
+        rank: tuple[int, int, int] = self._by_rank[0]
+        return rank[-1]
 
     def numbers(self) -> list[int]:
         return list(self._keys)

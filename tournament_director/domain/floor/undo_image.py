@@ -64,15 +64,14 @@ class FloorImage:
                   for name, value in vars(t).items() if name not in _NOT_PLAIN}
         groups = t.bust_groups
         image = cls(fields, len(groups), _group(group_row(groups[-1])) if groups else None)
-        for tracked, copier in ((t.entries, copy_entry), (t.tables, copy_table)):
-            tracked.before = {}  # type: ignore[attr-defined]
-            tracked.copy_value = copier  # type: ignore[attr-defined]
+        t.entries.before, t.entries.copy_value = {}, copy_entry
+        t.tables.before, t.tables.copy_value = {}, copy_table
         return image
 
     def close(self, t: FloorRecords) -> None:
         """After the event: what the tracked dicts kept (None when the event walked all of one or used too many)."""
-        self.entries, self.tables = t.entries.before, t.tables.before  # type: ignore[attr-defined]
-        t.entries.before = t.tables.before = None  # type: ignore[attr-defined]
+        self.entries, self.tables = t.entries.before, t.tables.before
+        t.entries.before = t.tables.before = None
 
     @property
     def usable(self) -> bool:

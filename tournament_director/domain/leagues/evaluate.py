@@ -5,7 +5,7 @@ result is checked to be finite, and the parts worked out (each item of a list co
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, NoReturn
 
 from tournament_director.domain.leagues import syntax as f
 from tournament_director.domain.leagues.functions import FUNCTIONS, PROFILE_FUNCTIONS, FormulaFault, finite, number
@@ -23,7 +23,7 @@ class Run:
         self.rake_total = rake_total
         self.steps = 0
 
-    def fail(self, problem: str, offset: int) -> None:
+    def fail(self, problem: str, offset: int) -> NoReturn:
         raise f.FormulaError(problem, self.text, offset)
 
     def count(self, steps: int, node: f.Node) -> None:
@@ -34,28 +34,27 @@ class Run:
 
     def value(self, node: f.Node) -> Any:
         self.count(1, node)
-        kind = type(node)
-        if kind is f.Num:
+        if isinstance(node, f.Num):
             return node.value
-        if kind is f.Str:
+        if isinstance(node, f.Str):
             return node.value
-        if kind is f.Var:
+        if isinstance(node, f.Var):
             return self.variable(node)
-        if kind is f.Chain:
+        if isinstance(node, f.Chain):
             return self.chain(node)
-        if kind is f.Unary:
+        if isinstance(node, f.Unary):
             return self.unary(node)
-        if kind is f.Call:
+        if isinstance(node, f.Call):
             return self.call(node)
-        if kind is f.Seq:
+        if isinstance(node, f.Seq):
             result: Any = 0.0
             for item in node.items:
                 result = self.value(item)
             return result
-        if kind is f.ListOf:
+        if isinstance(node, f.ListOf):
             items = [self.number(self.value(item), "a list's item", item.offset) for item in node.items]
             return tuple(items)
-        raise AssertionError(kind)  # pragma: no cover
+        raise AssertionError(type(node))  # pragma: no cover
 
     def number(self, value: Any, what: str, offset: int) -> float:
         try:
@@ -132,8 +131,9 @@ class Run:
                 return self.value(node.args[1])
             return self.value(node.args[2]) if len(node.args) == 3 else 0.0
         if key == "assign":
-            value = self.value(node.args[1])
-            self.known[canonical(node.args[0].value)] = value
+            name, value = node.args[0], self.value(node.args[1])
+            assert isinstance(name, f.Str)  # the parser let through a name in quotes only
+            self.known[canonical(name.value)] = value
             return value
         if key == "switch":
             return self.switch(node)
@@ -147,6 +147,7 @@ class Run:
             args = [self.number(arg, f"{node.name}()'s argument {i}", node.args[i - 1].offset)
                     for i, arg in enumerate(args, start=1)]
         try:
+            assert spec.run is not None  # only the functions worked out above run without it
             result = spec.run(*args)
         except FormulaFault as fault:
             self.fail(str(fault), node.offset)

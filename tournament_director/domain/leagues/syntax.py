@@ -9,6 +9,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NoReturn
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.leagues.functions import FUNCTIONS, REFUSED
@@ -67,7 +68,7 @@ def tokenize(text: str) -> list[Token]:
             hint = "; use pow(a, b)" if char == "^" else ""
             shown = repr(char) if char.isprintable() else f"character {ord(char):#x}"
             raise FormulaError(f"unexpected {shown}{hint}", text, pos)
-        kind, value = match.lastgroup, match.group()
+        kind, value = match.lastgroup or "", match.group()
         if kind == "newline":
             if depth == 0:
                 tokens.append(Token("sep", "\n", pos))
@@ -155,7 +156,7 @@ class Parser:
         self.names: list[Var] = []
         self.depth = 0
 
-    def fail(self, problem: str, token: Token | None = None) -> None:
+    def fail(self, problem: str, token: Token | None = None) -> NoReturn:
         raise FormulaError(problem, self.text, (token or self.tokens[self.i]).offset)
 
     @property
@@ -238,9 +239,9 @@ class Parser:
             self.i += 1
             if self.tok.kind == "op" and self.tok.text == "(":
                 return self.call(tok)
-            node = Var(tok.offset, tok.text, canonical(tok.text))
-            self.names.append(node)
-            return node
+            name = Var(tok.offset, tok.text, canonical(tok.text))
+            self.names.append(name)
+            return name
         if tok.kind == "op" and tok.text in ("(", "["):
             self.i += 1
             depth = self.nested(tok)

@@ -75,7 +75,7 @@ def premature_board_card(street: str, *, actions_in_turn: Sequence[str] = (), ru
         )
     count = "cards" if street == "flop" else "card"
     new_board = "a new flop of three cards" if street == "flop" else f"a new {street} card"
-    procedure = (
+    procedure: tuple[str, ...] = (
         f"Stop; the premature {street} {count} will not play, even if players still to act fold.",
         "Leave the burn card where it is.",
         f"Put the premature {street} {count} face down back into the stub.",
@@ -85,6 +85,7 @@ def premature_board_card(street: str, *, actions_in_turn: Sequence[str] = (), ru
     )
     if street == "turn":
         procedure += ("Deal the river as normal: burn one card, then turn the river.",)
+    notes: tuple[str, ...]
     if ctx.tda:
         rule, notes = "TDA RP-5, 39-D", ("WSOP 90f rules the same.",)
     else:

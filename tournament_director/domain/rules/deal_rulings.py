@@ -175,7 +175,7 @@ def entitled_seat_dealt_out(seat: int, *, table_size: int = MAX_SEATS, actions_i
     check_seat(seat, table_size)
     ctx = make_context(actions_in_turn, rulebook, options)
     if not ctx.sa:
-        notes = ()
+        notes: tuple[str, ...] = ()
         if not ctx.tda:
             notes = ("Under Robert's Rules the player must be at the table or have posted a blind or ante to be "
                      "entitled to a hand.",)

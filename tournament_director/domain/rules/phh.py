@@ -60,36 +60,39 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
     """Apply one parsed PHH action to the hand (raises DomainError when the rules refuse it)."""
     if parsed.kind == "comment":
         return
-    if parsed.player is not None and not 0 <= parsed.player < state.player_count:
-        raise DomainError(f"there is no player p{parsed.player + 1} in this {state.player_count}-player hand")
-    if parsed.kind == "deal_hole":
-        state.deal_hole(parsed.player, parse_cards(parsed.cards))
-        return
     if parsed.kind == "deal_board":
-        state.deal_board(parse_cards(parsed.cards))
+        state.deal_board(parse_cards(parsed.cards or ""))
+        return
+    player = parsed.player
+    if player is None:
+        raise DomainError(f"the action '{parsed.kind}' names no player")
+    if not 0 <= player < state.player_count:
+        raise DomainError(f"there is no player p{player + 1} in this {state.player_count}-player hand")
+    if parsed.kind == "deal_hole":
+        state.deal_hole(player, parse_cards(parsed.cards or ""))
         return
     if parsed.kind in ("show", "muck"):
         if parsed.kind == "show":
-            state.show(parsed.player, parse_cards(parsed.cards) if parsed.cards else None)
+            state.show(player, parse_cards(parsed.cards) if parsed.cards else None)
         else:
-            state.muck(parsed.player)
+            state.muck(player)
         return
     if state.phase is Phase.DEALING_HOLE:
         state.deal_unknown_hole_cards()
-    if state.actor != parsed.player:
-        if parsed.kind == "call" and state.accept_idle_check(parsed.player):
+    if state.actor != player:
+        if parsed.kind == "call" and state.accept_idle_check(player):
             return
         if state.actor is None:
-            raise DomainError(f"p{parsed.player + 1} cannot act: {state.why_nobody_acts()}", "TDA 53")
-        if state.folded[parsed.player]:
+            raise DomainError(f"p{player + 1} cannot act: {state.why_nobody_acts()}", "TDA 53")
+        if state.folded[player]:
             raise DomainError(
-                f"p{parsed.player + 1} has folded and has no hand to act with; it is p{state.actor + 1}'s turn",
+                f"p{player + 1} has folded and has no hand to act with; it is p{state.actor + 1}'s turn",
                 "TDA 53",
             )
         # Some published histories leave out a fold; the replay never guesses one (a floor tool must not fold a
         # player on its own), but it says what is missing.
         raise DomainError(
-            f"it is p{state.actor + 1}'s turn to act, not p{parsed.player + 1}'s "
+            f"it is p{state.actor + 1}'s turn to act, not p{player + 1}'s "
             f"(if p{state.actor + 1} folded, the file leaves out 'p{state.actor + 1} f')",
             "TDA 53",
         )
@@ -97,6 +100,8 @@ def apply_action(state: HandState, parsed: ParsedAction) -> None:
         state.fold()
     elif parsed.kind == "call":
         state.check_or_call()
+    elif parsed.amount is None:
+        raise DomainError(f"p{player + 1}'s bet or raise names no amount")
     else:
         state.bet_or_raise_to(parsed.amount)
 

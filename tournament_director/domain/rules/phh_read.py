@@ -174,7 +174,7 @@ def _read_action(text: str, unit: int) -> ParsedAction:
             amount = check_number(Decimal(arg.replace(",", "")), "amount", maximum=MAX_AMOUNT)
         except FileRefused as refused:
             raise PhhFormatError(f"action {shown}: the {refused.message}") from None
-        scaled = amount * unit
+        scaled = Decimal(amount) * unit
         if scaled != scaled.to_integral_value():
             raise PhhFormatError(f"action {shown}: the amount has more decimals than the rest of the file")
         return ParsedAction("raise", player, amount=int(scaled))
@@ -209,6 +209,7 @@ def _decimals(value: object) -> int:
     if not isinstance(value, Decimal) or not value.is_finite() or value == 0:
         return 0
     _, digits, exponent = value.as_tuple()
+    assert isinstance(exponent, int)  # a finite number's exponent
     if exponent >= 0:
         return 0
     trailing_zeros = len(digits) - len("".join(map(str, digits)).rstrip("0"))
@@ -219,7 +220,7 @@ _AMOUNT_FIELDS = ("starting_stacks", "antes", "blinds_or_straddles", "min_bet", 
                   "_counted_blinds")
 
 
-def _file_unit(data: dict, actions: Iterable[object]) -> int:
+def _file_unit(data: dict[str, Any], actions: Iterable[object]) -> int:
     """Engine chips per unit of the file: 1 for whole chips, 10**d when amounts are written with d decimals."""
     values: list[object] = []
     for key in _AMOUNT_FIELDS:
@@ -236,10 +237,10 @@ def _file_unit(data: dict, actions: Iterable[object]) -> int:
     decimals = max((_decimals(v) for v in values), default=0)
     if decimals > _MAX_DECIMALS:
         raise PhhFormatError(f"amounts are written with {decimals} decimals; this program reads at most {_MAX_DECIMALS}")
-    return 10 ** decimals
+    return int(10 ** decimals)
 
 
-def _chip_list(data: dict, key: str, count: int, *, required: bool = True, unit: int = 1) -> list[int]:
+def _chip_list(data: dict[str, Any], key: str, count: int, *, required: bool = True, unit: int = 1) -> list[int]:
     """A per-player list of chip amounts; a single number stands for the same amount for everyone."""
     if key not in data:
         if required:
@@ -255,7 +256,7 @@ def _chip_list(data: dict, key: str, count: int, *, required: bool = True, unit:
     return [_chips(v, f"{key}[{k}] (p{k + 1})", unit) for k, v in enumerate(value)]
 
 
-def _positive_chips(data: dict, key: str, unit: int = 1) -> int | None:
+def _positive_chips(data: dict[str, Any], key: str, unit: int = 1) -> int | None:
     if data.get(key) is None:
         return None
     value = _chips(data[key], f"the field {key!r}", unit)

@@ -27,7 +27,8 @@ class TdtError(DomainError):
         where = ""
         if position is not None and text is not None:
             line, column = line_and_column(text, position)
-            self.line, self.column = line, column
+            self.line: int | None = line
+            self.column: int | None = column
             where = f" (at line {line}, column {column})"
         else:
             self.line = self.column = None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import unicodedata
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn, TypeVar, overload
 
 from tournament_director.imports.tdt.errors import TdtError
 from tournament_director.imports.tdt.literal import JsCall, JsMap, JsNew, JsObject
@@ -21,6 +21,7 @@ MAX_TEXT_LENGTH = 100_000  # notes, descriptions, history lines, formulas
 MAX_ITEMS = 100_000  # any one list of players, purchases, levels, prizes or history items
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MISSING = object()
+Number = TypeVar("Number", int, Decimal)
 
 
 def kind_of(value: Any) -> str:
@@ -58,7 +59,7 @@ class Context:
         self.text = text
         self.warnings: list[str] = []
 
-    def fail(self, path: str, problem: str, position: int | None = None) -> None:
+    def fail(self, path: str, problem: str, position: int | None = None) -> NoReturn:
         raise TdtError(self.source, f"{path}: {problem}" if path else problem, position, self.text)
 
 
@@ -84,7 +85,7 @@ class Obj:
             ctx.fail(path, f"{wanted} expected, found {kind_of(value)}", position_of(value))
         self.position = self.fields.position
 
-    def fail(self, key: str, problem: str) -> None:
+    def fail(self, key: str, problem: str) -> NoReturn:
         self.ctx.fail(f"{self.path}.{key}" if self.path else key, problem, self.position)
 
     def has(self, key: str) -> bool:
@@ -135,7 +136,7 @@ class Obj:
             self.fail(key, f"a whole number expected, found {kind_of(value)}")
         return int(self.bounded(key, value, low, high))
 
-    def bounded(self, key: str, value: Any, low: Any, high: Any) -> Any:
+    def bounded(self, key: str, value: Number, low: int | Decimal, high: int | Decimal) -> Number:
         if not low <= value <= high:
             self.fail(key, f"{value} is out of range ({low} to {high})")
         return value
@@ -152,7 +153,12 @@ class Obj:
         return value
 
     # --- structures ------------------------------------------------------------------------------
-    def child(self, key: str, *classes: str, default: Any = _MISSING) -> "Obj | None":
+    @overload
+    def child(self, key: str, *classes: str) -> Obj: ...
+    @overload
+    def child(self, key: str, *classes: str, default: None) -> Obj | None: ...
+
+    def child(self, key: str, *classes: str, default: Any = _MISSING) -> Obj | None:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
             return None

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, NoReturn
 
 from tournament_director.imports.tdt.errors import TdtError
 
@@ -46,7 +46,7 @@ _WORDS = {"true": True, "false": False, "null": None, "undefined": None}
 _NOT_FINITE = ("NaN", "Infinity")
 
 
-class JsObject(dict):
+class JsObject(dict[str, Any]):
     """An object literal; ``position`` is the offset of its ``{`` in the text (for messages)."""
 
     __slots__ = ("position",)
@@ -142,11 +142,13 @@ class _Parser:
         self.end = len(text)
 
     # --- helpers ---------------------------------------------------------------------------------
-    def fail(self, problem: str, position: int | None = None) -> None:
+    def fail(self, problem: str, position: int | None = None) -> NoReturn:
         raise TdtError(self.source, problem, self.pos if position is None else position, self.text)
 
     def skip(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()
+        space = _SPACE.match(self.text, self.pos)
+        assert space is not None  # it matches the empty string too
+        self.pos = space.end()
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < self.end else ""
@@ -179,7 +181,9 @@ class _Parser:
             self.fail(f"is nested too deeply (more than {MAX_DEPTH} levels)")
         text, pos = self.text, self.pos
         if pos < self.end and text[pos] in _WHITE:
-            pos = self.pos = _SPACE.match(text, pos).end()
+            space = _SPACE.match(text, pos)
+            assert space is not None  # it matches the empty string too
+            pos = self.pos = space.end()
         char = text[pos] if pos < self.end else ""
         if char == "{":
             return self.object(depth)
@@ -228,7 +232,9 @@ class _Parser:
         """At the start of a container or after a comma: True (and consumed) if the container closes here."""
         pos = self.pos
         if pos < self.end and self.text[pos] in _WHITE:
-            pos = self.pos = _SPACE.match(self.text, pos).end()
+            space = _SPACE.match(self.text, pos)
+            assert space is not None  # it matches the empty string too
+            pos = self.pos = space.end()
         if pos < self.end and self.text[pos] == closing:
             self.pos = pos + 1
             return True

@@ -218,7 +218,7 @@ class Prize:
 
 @dataclass(frozen=True)
 class HistoryItem:
-    time: datetime
+    time: datetime | None  # None where TD3 wrote no time
     text: str
 
 

@@ -25,6 +25,7 @@ are not in a save: a formula that reads one is refused, naming it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 
 from tournament_director.domain.leagues import compile_formula
@@ -64,7 +65,7 @@ def _tournament_variables(t: TdtTournament, totals: Totals) -> dict[str, Decimal
         "inTheMoneyRank": max(paid_places, default=0),
         "playersLeft": sum(1 for p in t.entrants if p.last_bust is None),
         "state": {Status.NOT_STARTED: 0, Status.IN_PROGRESS: 2, Status.FINISHED: 3}[t.status],
-        "firstAnteRound": first_ante.round_number if first_ante else 0,
+        "firstAnteRound": (first_ante.round_number or 0) if first_ante else 0,
         "firstAnteAmount": first_ante.ante if first_ante else 0,
         "usePlayerBountyChips": int(money.use_bounties),
     }
@@ -135,7 +136,7 @@ def formula_variables(tournament: TdtTournament) -> dict[str, dict[str, Decimal 
             for player in tournament.entrants if (place := places[player.uuid]) is not None}
 
 
-def _profiles(tournament: TdtTournament):
+def _profiles(tournament: TdtTournament) -> Callable[[str, str, str | None, str | None], float]:
     def look_up(kind: str, field: str, name: str | None, rake: str | None) -> float:
         rules: PurchaseRules = getattr(tournament.financials, _KINDS[kind])
         profile = rules.profile(name) if name else (rules.profiles[rules.default_profile] if rules.profiles else None)
@@ -143,7 +144,7 @@ def _profiles(tournament: TdtTournament):
             raise FormulaFault(f"there is no {kind} profile named {name!r}" if name else f"there is no {kind} profile")
         if rake is not None:
             raise FormulaFault(f"the rake {rake!r} is not named in a TD3 save")
-        figures = {"fee": profile.fee, "rake": profile.rake, "chips": profile.chips, "points": profile.points}
+        figures: dict[str, Decimal | int] = {"fee": profile.fee, "rake": profile.rake, "chips": profile.chips, "points": profile.points}
         return float(figures[field])
     return look_up
 

@@ -26,6 +26,10 @@ from tournament_director.imports.tdt.purchases import build_entries
 
 SUPPORTED = re.compile(r"3\.[0-7](?:\.\d+)*(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?")  # 3.7.0-beta.5: a pre-release
 _LOOKS_LIKE_A_SAVE = re.compile(r"\s*\{\s*[\"']?V[\"']?\s*:")
+# a player's contact details: the field here, the key in the save
+_CONTACT_FIELDS = (("email", "Email1"), ("email2", "Email2"), ("phone", "Phone1"), ("phone2", "Phone2"),
+                   ("street", "StreetAddress"), ("city", "City"), ("state", "State"), ("zipcode", "Zipcode"),
+                   ("country", "Country"))
 
 
 def read_tdt(path: str | os.PathLike[str]) -> TdtTournament:
@@ -187,9 +191,8 @@ def _player(ctx: Context, g: Obj) -> Player:
     if len(name) > MAX_NAME_LENGTH or "\n" in name or "\r" in name or "\t" in name:
         g.fail("Name", "a player's name is one line of at most 200 characters")
     info = g.child("Info", "PlayerInfo", default=None)
-    contact = Contact(*(info.text(key, "", limit=1000) for key in (
-        "Email1", "Email2", "Phone1", "Phone2", "StreetAddress", "City", "State", "Zipcode", "Country")),
-        info.text("Notes", "")) if info else Contact()
+    contact = Contact(**{field: info.text(key, "", limit=1000) for field, key in _CONTACT_FIELDS},
+                      notes=info.text("Notes", "")) if info else Contact()
     buy_ins = [_purchase(b, "Buyin") for b in g.objects("Buyins", "GameBuyin", default=[])]
     add_ons = [_purchase(a, "AddOn") for a in g.objects("AddOns", "GameAddOn", default=[])]
     if add_ons and not buy_ins:

@@ -103,10 +103,10 @@ def _seat(data: dict[str, Any], key: str, default: int) -> int:
 
 
 def ops_from_actions(actions: Sequence[str], seats: Sequence[int], absent: set[int],
-                     unit: int = 1) -> list[tuple[tuple, tuple]]:
+                     unit: int = 1) -> list[tuple[tuple[Any, ...], tuple[int, str]]]:
     """PHH actions as the floor tool's steps; the fold of a seat in ``absent`` is left to the tool (TDA 30).
     ``unit``: engine chips per unit of the file (``PhhHand.unit``), as the hand's stacks and blinds are counted."""
-    ops: list[tuple[tuple, tuple]] = []
+    ops: list[tuple[tuple[Any, ...], tuple[int, str]]] = []
     hole: dict[int, str] = {}
     dealt = False
     for k, text in enumerate(actions):
@@ -115,7 +115,7 @@ def ops_from_actions(actions: Sequence[str], seats: Sequence[int], absent: set[i
         if parsed.kind == "comment":
             continue
         if parsed.kind == "deal_hole":
-            if parsed.cards and "?" not in parsed.cards:
+            if parsed.cards and "?" not in parsed.cards and seat is not None:
                 hole[seat] = parsed.cards
             continue
         if not dealt:

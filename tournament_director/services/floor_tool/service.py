@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from tournament_director.domain.cards import cards_text, parse_cards
 from tournament_director.domain.errors import DomainError
@@ -113,7 +113,7 @@ class FloorToolService:
 
     def _house_rules(self) -> HouseRules:
         rules = HouseRules.for_rulebook(self._rulebook)
-        button = "dead"
+        button: Literal["dead", "moving"] = "dead"
         runner = self._runner()
         if runner is not None:
             button = getattr(runner.state.floor.settings, "button_mode", "dead")
@@ -294,9 +294,16 @@ class FloorToolService:
             raise AssertionError(kind)
 
     def _do(self, op: tuple[Any, ...]) -> HandView:
+    @property
+    def _hand(self) -> HandState:
+        """The hand being walked: there is one from the moment the table is set up."""
+        if self._state is None:
+            raise DomainError("set up the table first: pick a table or start a blank one")
+        return self._state
+
         if self._situation is None:
             raise DomainError("set up the table first: pick a table or start a blank one")
-        trial = copy.deepcopy(self._state)
+        trial = copy.deepcopy(self._hand)
         order = self._order
         killed = set(self._killed)
         try:
@@ -524,8 +531,8 @@ class FloorToolService:
             self._rebuild([])
             for index, (op, source) in enumerate(ops):
                 try:
-                    if op[0] == "act" and self._state.phase is Phase.BETTING and self._state.actor is not None:
-                        expected = self._seat_of(self._state.actor)
+                    if op[0] == "act" and self._hand.phase is Phase.BETTING and self._hand.actor is not None:
+                        expected = self._seat_of(self._hand.actor)
                         if op[3] != expected:
                             raise DomainError(f"it is seat {expected}'s turn to act, not seat {op[3]}'s", "TDA 53")
                     if op[0] == "act":

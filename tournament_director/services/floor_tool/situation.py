@@ -62,7 +62,7 @@ class Situation:
     betting: str = "no_limit"
     small_bet: int | None = None
     big_bet: int | None = None
-    table: int | None = None
+    table: int | str | None = None  # a PHH file may name its table
     seat_count: int = 10
     level: int | None = None
 

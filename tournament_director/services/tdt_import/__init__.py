@@ -170,7 +170,7 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
             return insert_tournament(connection, name, who, rows)
 
         draft = TournamentDraft(create, settings.name, operator)
-        runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=operator)  # type: ignore[arg-type]
+        runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=operator)
         events: list[tuple[str, dict[str, Any]]] = [("tournament.configured", {"settings": settings.to_dict()})]
         if structure is not None:
             events.append(("structure.replaced", _structure_payload(save, structure)))

@@ -62,7 +62,7 @@ def settings_for(save: TdtTournament) -> TournamentSettings:
     rebuy_price, rebuy_fee, rebuy_chips = _price(save, money.rebuys, "rebuy")
     addon_price, addon_fee, addon_chips = _price(save, money.add_ons, "add-on")
     default = money.buy_ins.profiles[money.buy_ins.default_profile] if money.buy_ins.profiles else None
-    options = []
+    options: list[dict[str, Any]] = []
     for profile in money.buy_ins.profiles:
         if profile is default or not profile.enabled or profile.chips <= 0 or profile.name == STANDARD_OPTION:
             continue
@@ -138,8 +138,9 @@ def structure_for(save: TdtTournament) -> Rounds:
             warnings.append(f"{what} has blinds {small}/{big}; here its big blind is {fixed}")
             big, small = fixed, min(small, fixed)
         betting = _BETTING.get(level.game_type, "no_limit")
-        bets = {"small_bet": big, "big_bet": 2 * big} if betting == "fixed_limit" else {}
-        periods.append(Level(number, seconds, small, big, min(ante, big), betting=betting, **bets))
+        fixed_limit = betting == "fixed_limit"
+        periods.append(Level(number, seconds, small, big, min(ante, big), betting=betting,
+                             small_bet=big if fixed_limit else None, big_bet=2 * big if fixed_limit else None))
         if level.round_number is not None:
             level_of_round[level.round_number] = number
     if not periods:

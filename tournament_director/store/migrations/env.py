@@ -15,7 +15,7 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
-def _run(connection) -> None:  # type: ignore[no-untyped-def]
+def _run(connection) -> None:
     # SQLite DDL is transactional; run the whole upgrade in one transaction so a crash leaves the old schema
     context.configure(
         connection=connection,
