@@ -226,6 +226,45 @@ def test_a_break_and_the_end_change_the_layout_alike_on_both_screens(qtbot, pko_
     projector.close()
 
 
+def test_while_a_table_breaks_both_screens_say_who_moves_where_in_the_payouts_place(qtbot, pko_room, browser,
+                                                                                     artifacts_dir) -> None:
+    session, server = pko_room
+    session.run(session.settings.change, {"screen_layout": "pko"})
+    layout = room_library(session).load("pko")
+    floor = session.tournament
+    session.run(floor.close_registration)
+    moved = None
+    while moved is None:
+        live = [e for e in floor.entries() if not e.busted]
+        result = session.run(floor.bust, live[-1].entry_id, [live[0].entry_id])
+        if result.proposal is not None and result.proposal.moves:
+            session.run(session.accept_moves, result.proposal)
+            moved = result.proposal
+    expected = expected_texts(session, layout)
+    lines = expected["payouts"].split("\n")
+    assert len(lines) == len(moved.moves) and all("  → T" in line for line in lines)
+    projector = ProjectorWindow(session)
+    qtbot.addWidget(projector)
+    projector.resize(1920, 1080)
+    projector.show()
+    projector.refresh()
+    qtbot.waitUntil(lambda: projector.screen_layout is not None, timeout=2000)
+    title = projector.view.moves_title
+    assert title in ("FINAL TABLE", "MOVES") or title.endswith("BREAKS")
+    screen = designed_screen(QRectF(projector.rect()), projector.view, projector.screen_layout)
+    assert screen.text("label:payouts").text == title
+    _rects, drawn, _pictures = projector_cells(projector)
+    assert drawn["payouts"] == shown_lines(expected["payouts"], layout.cell("payouts").rows)
+    projector.grab().save(str(artifacts_dir / "screen-layout-pko-moves-projector-1920x1080.png"))
+    projector.close()
+    browser.open(server.url + "tv", 1920, 1080)
+    browser.wait_for(lambda d: d.execute_script("return document.querySelectorAll('#screen .cell').length") > 0,
+                     timeout=10)
+    page = browser.script(CELLS_ON_THE_PAGE)
+    assert page["payouts"]["label"] == title and page["payouts"]["text"] == drawn["payouts"]
+    browser.screenshot(artifacts_dir / "screen-layout-pko-moves-tv-1920x1080.png")
+
+
 RULES = "Phones off the table during a hand. English only at the table. One player to a hand."
 
 

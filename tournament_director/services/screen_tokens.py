@@ -12,12 +12,15 @@ import base64
 import re
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament_director.resources import resource_path
 
 from tournament_director.services.results import ordinal
 from tournament_director.services.screen_layouts import TOKENS, ScreenLayout, rules_page
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,8 @@ class ScreenFigures:
     winner: tuple[str, int] | None = None
     results: tuple[tuple[str, str, int], ...] = ()
     seating_chart: tuple[tuple[str, int, int], ...] = ()
-    moves: tuple[tuple[str, int, int, int, int], ...] = ()
+    moves: tuple[tuple[str, int, int, int, int], ...] = ()  # while a table breaks: who moves where
+    moves_title: str = ""
     bounties_in_play: int | None = None
     biggest_heads: tuple[tuple[str, int], ...] = ()
 
@@ -147,6 +151,8 @@ def token_texts(f: ScreenFigures, layout: ScreenLayout | None = None) -> dict[st
                              for place, name, prize in f.results),
         "rules": layout.rules_text if layout is not None else "",
     }
+    if f.moves:  # while a table breaks, the payouts' place says who moves where (under the moves' title)
+        texts["payouts"] = "\n".join(f"{name}  → T{table} S{seat}" for name, _t, _s, table, seat in f.moves)
     if f.message and f.remaining_seconds is None and not counting:
         texts["level"] = f.message
     return texts
@@ -172,7 +178,7 @@ def cell_texts(layout: ScreenLayout, texts: dict[str, str]) -> dict[str, str]:
     return shown
 
 
-def screen_figures(session: Any, *, seating_chart: bool = False) -> ScreenFigures:
+def screen_figures(session: DirectorSession | None, *, seating_chart: bool = False) -> ScreenFigures:
     """The figures of the tournament in front of the director, read from the session's services as the projector
     reads them (ui/projector/view.py ``view_from_session``); ``seating_chart``: with the seating chart while it is
     due (after the draw, until the clock starts), for a layout that has a cell for it."""
@@ -218,12 +224,28 @@ def screen_figures(session: Any, *, seating_chart: bool = False) -> ScreenFigure
         if news.winner is not None:
             values["winner"] = (news.winner.name, news.winner.prize)
             values["results"] = news.result_rows
+        elif news.show_moves and news.seating is not None:
+            values["moves"] = tuple((m.name, m.from_table, m.from_seat, m.to_table, m.to_seat)
+                                    for m in news.seating.moves)
+            values["moves_title"] = moves_title(news.seating)
     return ScreenFigures(**values)
 
 
-def tables_left(session: Any) -> int | None:
+def moves_title(seating: Any) -> str:
+    """'FINAL TABLE', 'TABLE 3 BREAKS' or 'MOVES': what the moves' list is called (as the projector calls it)."""
+    broken = seating.broken_tables
+    return ("FINAL TABLE" if seating.kind == "final_table" else
+            f"TABLE {', '.join(map(str, broken))} BREAKS" if broken else "MOVES")
+
+
+def cell_labels(layout: ScreenLayout, f: ScreenFigures) -> dict[str, str]:
+    """Each cell's caption now: the payouts' cell takes the moves' title while a table breaks."""
+    return {c.id: (f.moves_title if f.moves and c.token == "payouts" else c.label) for c in layout.cells}
+
+
+def tables_left(session: DirectorSession) -> int | None:
     """The tables in play (the floor's index of open tables, kept as the tables change)."""
-    runner = getattr(session, "runner", None)
+    runner = session.runner
     if runner is None:
         return None
     return len(runner.state.floor.table_index())
@@ -234,7 +256,7 @@ def tables_left(session: Any) -> int | None:
 MAX_PICTURE_BYTES = 300_000  # a picture goes to the pages inside the state: a logo, not a photograph
 
 
-def screen_state(session: Any, layout: ScreenLayout) -> dict[str, Any]:
+def screen_state(session: DirectorSession | None, layout: ScreenLayout) -> dict[str, Any]:
     """The layout with its overrides applied for the moment, what each cell says (the same words as the projector),
     the house rules page and when it is up, and the pictures as data the page shows without asking for a file."""
     figures = screen_figures(session, seating_chart=any(c.token == "seating_chart" for c in layout.cells))
@@ -245,6 +267,7 @@ def screen_state(session: Any, layout: ScreenLayout) -> dict[str, Any]:
     state: dict[str, Any] = {
         "layout": shown.to_dict(), "cells": cell_texts(shown, texts), "rules_page": None, "rules_cells": {},
         "rules_every_seconds": shown.rules_every_seconds, "rules_for_seconds": shown.rules_for_seconds,
+        "labels": cell_labels(shown, figures),
         "pictures": _pictures(shown), "own_end": figures.winner is not None and not layout.overrides.get("end"),
     }
     if shown.rules_text.strip() and shown.rules_every_seconds > 0:

@@ -4,8 +4,8 @@ colour and alignment, over its background; a list one line a row. The layout cha
 and the end (its overrides); the house rules take the screen as a page of their own when due.
 
 The special screens stay the projector's own: the seating chart after the draw (unless the layout has a seating
-chart cell), the winner when the layout says nothing for the end, and who moves where while a table breaks, in
-the payouts' cell.
+chart cell) and the winner when the layout says nothing for the end. While a table breaks, the payouts' cell says
+who moves where under the moves' title.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import segno
 from PySide6.QtCore import QRectF, Qt
@@ -23,7 +23,7 @@ from tournament_director.resources import resource_path
 from tournament_director.services.screen_layouts import LIST_TOKENS, Cell, ScreenLayout, rules_page, rules_page_due
 from tournament_director.services.screen_tokens import cell_texts, figures_of, token_texts
 from tournament_director.ui.projector.drawing import Palette, Panel, ProjectorLayout
-from tournament_director.ui.projector.screens import moves_panel, seating_screen, winner_screen
+from tournament_director.ui.projector.screens import seating_screen, winner_screen
 from tournament_director.ui.projector.view import ProjectorView
 
 ALIGN = {"left": Qt.AlignmentFlag.AlignLeft, "center": Qt.AlignmentFlag.AlignHCenter,
@@ -108,9 +108,8 @@ def designed_screen(area: QRectF, view: ProjectorView, layout: ScreenLayout, *, 
         if cell.background:  # panels side by side keep a narrow gap between them
             rect = rect.adjusted(gap, gap, -gap, -gap)
         screen.cell_rects[cell.id] = rect
-        if cell.token == "payouts" and view.moves:
-            moves_panel(screen, rect, view, palette, area.height())
-            continue
+        if cell.token == "payouts" and view.moves:  # who moves where, in the payouts' place, under its title
+            cell = replace(cell, label=view.moves_title or "MOVES")
         if cell.token in ("image", "logo", "qr"):
             image = picture(cell, shown) if picture is not None else None
             if image is None or image.isNull():
@@ -235,7 +234,8 @@ def _draw_lines(screen: DesignedScreen, body: QRectF, cell: Cell, text: str, lay
             screen.add(f"cell:{cell.id}:{i}", line_rect, parts[0], dim if more else colour, align=align,
                        font=left_font)
             continue
-        screen.add(f"cell:{cell.id}:{i}", line_rect, parts[0], dim if cell.token in PLACE_TOKENS else colour,
+        a_place = cell.token in PLACE_TOKENS and not parts[1].startswith("→")  # a move starts with the name
+        screen.add(f"cell:{cell.id}:{i}", line_rect, parts[0], dim if a_place else colour,
                    align=Qt.AlignmentFlag.AlignLeft, font=left_font)
         right_rect = line_rect if flush_right else line_rect.adjusted(left_w, 0, 0, 0)
         screen.add(f"cell:{cell.id}:{i}:right", right_rect, parts[1].strip(), colour,
@@ -312,5 +312,5 @@ class Pictures:
         if self._qr is None or self._qr[0] != self.room_address:
             buffer = io.BytesIO()
             segno.make(self.room_address, error="m").save(buffer, kind="png", scale=8, border=2)
-            self._qr = (self.room_address, QImage.fromData(buffer.getvalue(), "PNG"))
+            self._qr = (self.room_address, QImage.fromData(buffer.getvalue()))  # a PNG, read from its header
         return self._qr[1]

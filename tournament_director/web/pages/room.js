@@ -424,7 +424,7 @@ const Screen = (() => {
     }
   }
 
-  function build(host, layout, texts, pictures) {
+  function build(host, layout, texts, pictures, labels) {
     host.style.background = layout.background || "#0b0f14";
     if (pictures.background) host.style.backgroundImage = `url("${pictures.background}")`;
     else host.style.backgroundImage = "";
@@ -450,15 +450,16 @@ const Screen = (() => {
       const padX = Math.min(w * 0.04, h * 0.25);
       node.style.padding = `0 ${padX}px`;
       const bodyW = w - 2 * padX;
-      if (cell.background && (text || cell.label || PICTURES.has(cell.token))) {
+      const caption = labels[cell.id] !== undefined ? labels[cell.id] : cell.label;
+      if (cell.background && (text || caption || PICTURES.has(cell.token))) {
         node.classList.add("panel");
         node.style.background = cell.background;
       }
       const justify = {left: "flex-start", center: "center", right: "flex-end"}[cell.align || "center"];
       let bodyH = h;
-      if (cell.label) {
+      if (caption) {
         const labelH = Math.min(h * 0.3, (h / cell.h) * 0.55);
-        const label = Room.el("div", "cell-label", cell.label);
+        const label = Room.el("div", "cell-label", caption);
         Object.assign(label.style, {height: `${labelH}px`, fontSize: `${labelH * 0.62}px`, fontWeight: "400",
                                     color: layout.label_colour || "#9aa7b5", justifyContent: justify,
                                     paddingTop: `${labelH * 0.1}px`});
@@ -515,7 +516,9 @@ const Screen = (() => {
       if (split && at > 0 && !textLine.startsWith("… ")) {
         const left = Room.el("span", "left", textLine.slice(0, at));
         const right = Room.el("span", "right", textLine.slice(at + 2).trim());
-        if (PLACE_TOKENS.has(cell.token)) left.style.color = layout.label_colour || "#9aa7b5";
+        if (PLACE_TOKENS.has(cell.token) && !right.textContent.startsWith("→")) {  // a move starts with the name
+          left.style.color = layout.label_colour || "#9aa7b5";
+        }
         left.style.width = flushRight ? "auto" : `${bodyW * 0.26}px`;
         left.style.flex = "none";
         line.append(left, right);
@@ -564,10 +567,11 @@ const Screen = (() => {
     }
     const counted = new Set(layout.cells.filter((c) => c.token === "clock" || c.token === "time_to_break").map((c) => c.id));
     const stable = Object.fromEntries(Object.entries(texts).filter(([id]) => !counted.has(id)));
-    const key = JSON.stringify([layout, stable, Object.keys(screen.pictures || {}), innerWidth, innerHeight]);
+    const labels = up ? {} : (screen.labels || {});
+    const key = JSON.stringify([layout, stable, labels, Object.keys(screen.pictures || {}), innerWidth, innerHeight]);
     if (key !== builtKey) {
       builtKey = key;
-      build(host, layout, texts, screen.pictures || {});
+      build(host, layout, texts, screen.pictures || {}, labels);
     }
     tick();
   }
