@@ -66,11 +66,11 @@ PAYLOADS: dict[str, dict[str, Any]] = {
     "clock.started": CLOCK,
     "clock.paused": {**CLOCK, "running": False},
     "clock.resumed": CLOCK,
-    "clock.level_changed": {**CLOCK, "remaining_ms": 1_200_000},
-    "clock.jumped": CLOCK,
-    "clock.time_adjusted": CLOCK,
-    "clock.hand_for_hand_deducted": CLOCK,
-    "clock.restored": {**CLOCK, "choice": "continued", "periods_crossed": 1},
+    "clock.level_changed": {"kind": "level_start", **CLOCK, "remaining_ms": 1_200_000},
+    "clock.jumped": {"from_index": 1, **CLOCK},
+    "clock.time_adjusted": {"delta_ms": 60_000, **CLOCK},
+    "clock.hand_for_hand_deducted": {"hands": 1, "deduction_ms": 120_000, **CLOCK},
+    "clock.restored": {"choice": "continued", "periods_crossed": 1, **CLOCK},
     RULING_RECORDED: {"ruling": {"summary": "The bet stands (TDA 45)"}, "irregularity": "string_bet", "table": 2},
     CHIP_COUNT_CALLED: {"time": LEVEL_2["time"], "note": "before the final table"},
     UNDO_EVENT: {"seq": 12},
@@ -114,3 +114,18 @@ def test_a_late_registration_and_a_re_entry_name_the_player_the_level_and_the_se
     # the registration was undone and its number given to another player: no re-entry is claimed for him
     assert line(entry_id=35, name="Eve Moss", level=2, seat=[1, 7]) == \
         "Eve Moss registered late at level 2, seated at table 1 seat 7"
+
+
+def test_every_event_declared_as_a_class_has_a_sentence_and_its_sample_reads_back_byte_for_byte() -> None:
+    import json
+
+    from tournament_director.domain.events import declared_events
+    from tournament_director.services.event_text import SENTENCES
+
+    declared = declared_events()
+    assert set(CLOCK_EVENT_TYPES) | set(STRUCTURE_EVENT_TYPES) | {RULING_RECORDED, CHIP_COUNT_CALLED} <= set(declared)
+    without = sorted(name for name, event in declared.items() if event not in SENTENCES)
+    assert not without, f"event classes without a sentence in services/event_text.py: {without}"
+    for name, event in declared.items():
+        sample = PAYLOADS[name]
+        assert json.dumps(event.from_payload(sample).to_payload()) == json.dumps(sample), name

@@ -1,11 +1,10 @@
 """The whole state of one tournament, folded from its event log.
 
 Two parts: the floor (settings, entries, money, tables, seats, busts: ``Tournament``) and the
-schedule (blind structure and the level clock: ``Schedule``). Events whose type starts with
-``structure.`` or ``clock.`` belong to the schedule; ``ruling.recorded`` events are the floor tool's
-rulings, kept in order so a later dispute can be reopened; ``chip_count.called`` events are the director's
-calls for a chip count (time, note), kept in order for the console and the room display; every other event
-belongs to the floor.
+schedule (blind structure and the level clock: ``Schedule``). Each event goes to the room its class names
+(domain/events.py): the schedule's (domain/clock/events.py); the floor tool's rulings (``RulingRecorded``), kept in
+order so a later dispute can be reopened; the director's calls for a chip count (``ChipCountCalled``: time, note),
+kept in order for the console and the room display; every other event belongs to the floor.
 """
 
 from __future__ import annotations
@@ -13,13 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 from tournament_director.domain.clock.schedule import Schedule
-from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import event_class
+from tournament_director.domain.floor.events import ChipCountCalled
 from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.floor.undo_image import FloorImage
+from tournament_director.domain.rules.events import RulingRecorded
 
-SCHEDULE_EVENT_PREFIXES = ("structure.", "clock.")
-RULING_RECORDED = "ruling.recorded"
-CHIP_COUNT_CALLED = "chip_count.called"
+RULING_RECORDED = RulingRecorded.type_name
+CHIP_COUNT_CALLED = ChipCountCalled.type_name
+
+
+def room_of(event_type: str) -> str:
+    """The room an event changes: its class's, "floor" for the floor's events not declared as classes yet."""
+    declared = event_class(event_type)
+    return declared.room if declared is not None else "floor"
 
 
 class StateImage:
@@ -37,7 +43,7 @@ class StateImage:
     @classmethod
     def take(cls, state: "TournamentState", event_type: str) -> "StateImage":
         schedule = (Schedule.from_snapshot(state.schedule.to_snapshot())
-                    if event_type.startswith(SCHEDULE_EVENT_PREFIXES) else None)
+                    if room_of(event_type) == "schedule" else None)
         return cls(FloorImage.take(state.floor), schedule, len(state.rulings), len(state.chip_count_calls))
 
 
@@ -62,15 +68,14 @@ class TournamentState:
     def apply(self, event_type: str, payload: dict[str, Any]) -> None:
         """Fold one event in; raises DomainError (and changes nothing) when the event does not fit."""
         self.last_image = None  # whatever was kept for an undo is not the state before this event
-        if event_type.startswith(SCHEDULE_EVENT_PREFIXES):
+        room = room_of(event_type)
+        if room == "schedule":
             self.schedule.apply(event_type, payload)
-        elif event_type == RULING_RECORDED:
-            if not isinstance(payload.get("ruling"), dict):
-                raise DomainError("a recorded ruling needs the ruling itself")
-            self.rulings.append(dict(payload))
-        elif event_type == CHIP_COUNT_CALLED:
-            if not isinstance(payload.get("time"), str):
-                raise DomainError("a call for a chip count needs the time it was made")
+        elif room == "rulings":
+            RulingRecorded.from_payload(payload)
+            self.rulings.append(dict(payload))  # kept whole, as recorded
+        elif room == "chip_count_calls":
+            ChipCountCalled.from_payload(payload)
             self.chip_count_calls.append(dict(payload))
         else:
             self.floor.apply(event_type, payload)
@@ -93,12 +98,12 @@ class TournamentState:
     def undo_last(self) -> None:
         """The state as it was before the last event applied with ``apply_keeping_image`` (``can_undo_last``)."""
         image, self.last_image = self.last_image, None
+        assert image is not None, "nothing kept to put back: ask can_undo_last first"
         image.floor.put_back(self.floor)
         if image.schedule is not None:
             self.schedule = image.schedule
         del self.rulings[image.rulings:]
         del self.chip_count_calls[image.chip_count_calls:]
-        assert image is not None, "nothing kept to put back: ask can_undo_last first"
 
     def to_snapshot(self) -> dict[str, Any]:
         return {

@@ -14,7 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.state import CHIP_COUNT_CALLED
+from tournament_director.domain.floor.events import ChipCountCalled
 
 NOTE_LIMIT = 120
 
@@ -36,8 +36,7 @@ def call_chip_count(runner: Any, note: str = "", *, now: Callable[[], datetime] 
         raise DomainError(f"keep the note of a chip count call under {NOTE_LIMIT} characters")
     if runner.state.floor.finished:
         raise DomainError("the tournament is over: there are no stacks left to count")
-    return runner.execute(CHIP_COUNT_CALLED, {"time": now().astimezone(UTC).isoformat(timespec="seconds"),
-                                              "note": note})
+    return runner.record(ChipCountCalled(time=now().astimezone(UTC).isoformat(timespec="seconds"), note=note))
 
 
 def latest_call(runner: Any) -> ChipCountCall | None:

@@ -31,6 +31,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tournament_director.domain.clock.chip_set import ChipSet
+from tournament_director.domain.clock.events import (
+    ClockJumped, ClockLevelChanged, ClockPaused, ClockRestored, ClockResumed, ClockStarted, ClockTimeAdjusted,
+    HandForHandDeducted, ScheduleEvent, StructureEdited, StructureReplaced,
+)
 from tournament_director.domain.clock.machine import (
     HAND_FOR_HAND_DEFAULT_MS,
     PERIOD_CHANGES,
@@ -229,9 +233,9 @@ class ClockService:
                 index = min(current, len(structure.periods) - 1)
             trial.replace_structure(structure, now, period_index=index, keep_time=index == current
                                     or trial.structure.periods[current] == structure.periods[index])
-            self._execute("structure.replaced", trial, now, payload)
+            self._execute(StructureReplaced, trial, now, payload)
         else:
-            self._runner.execute("structure.replaced", payload)
+            self._runner.record(StructureReplaced(**payload))
             self._sync()
 
     def load_template(self, name: str) -> None:
@@ -248,9 +252,9 @@ class ClockService:
             now = self._before_command()
             trial = self._trial()
             trial.replace_structure(structure, now)
-            self._execute("structure.edited", trial, now, payload)
+            self._execute(StructureEdited, trial, now, payload)
         else:
-            self._runner.execute("structure.edited", payload)
+            self._runner.record(StructureEdited(**payload))
             self._sync()
 
     def insert_period(self, index: int, period: Period) -> None:
@@ -275,30 +279,30 @@ class ClockService:
         if chip_set is not None:
             payload["chips"] = chip_set.to_dict()
         if not self.schedule.started:
-            self._runner.execute("structure.replaced", payload)
+            self._runner.record(StructureReplaced(**payload))
             self._sync()
             return
         now = self._before_command()
         trial = self._trial()
         trial.replace_structure(structure, now, period_index=new_index(trial.period_index(now)))
-        self._execute("structure.replaced", trial, now, payload)
+        self._execute(StructureReplaced, trial, now, payload)
 
     # --- clock commands ----------------------------------------------------------------------------
     def start(self) -> None:
         if self.schedule.started:
             raise DomainError("the clock has already been started; resume it instead")
-        self._command("clock.started", lambda c, now: c.start(now))
+        self._command(ClockStarted, lambda c, now: c.start(now))
 
     def pause(self) -> None:
         if self._require_clock() is not None and not self.schedule.started:
             raise DomainError("the clock has not been started yet")
-        self._command("clock.paused", lambda c, now: c.pause(now))
+        self._command(ClockPaused, lambda c, now: c.pause(now))
 
     def resume(self) -> None:
         if not self.schedule.started:
             self.start()
             return
-        self._command("clock.resumed", lambda c, now: c.resume(now))
+        self._command(ClockResumed, lambda c, now: c.resume(now))
 
     def next_level(self) -> None:
         self._jump(lambda c, now: c.next_level(now))
@@ -323,14 +327,14 @@ class ClockService:
         delta_ms = round(seconds * 1000)
         if delta_ms == 0:
             raise DomainError("add or remove some time (got zero)")
-        self._command("clock.time_adjusted", lambda c, now: c.add_time(delta_ms, now), {"delta_ms": delta_ms})
+        self._command(ClockTimeAdjusted, lambda c, now: c.add_time(delta_ms, now), {"delta_ms": delta_ms})
 
     def set_remaining(self, seconds: float) -> None:
         """Set the time left in the current period: 0 to 24 hours."""
         remaining = round(limits.check_seconds(seconds, "remaining time") * 1000)
         if remaining < 0:
             raise DomainError(f"the remaining time cannot be negative (got {seconds} s)")
-        self._command("clock.time_adjusted", lambda c, now: c.set_remaining(remaining, now), {"set_ms": remaining})
+        self._command(ClockTimeAdjusted, lambda c, now: c.set_remaining(remaining, now), {"set_ms": remaining})
 
     def hand_for_hand(self, hands: int = 1) -> int:
         """Take the hand-for-hand time off for ``hands`` hands (TDA RP-8); returns the milliseconds taken."""
@@ -339,7 +343,7 @@ class ClockService:
             raise DomainError("no hand has been played: the clock has not been started yet", rule="TDA RP-8")
         taken: list[int] = []
         self._command(
-            "clock.hand_for_hand_deducted",
+            HandForHandDeducted,
             lambda c, now: taken.append(c.deduct_hands(hands, now, self.hand_for_hand_ms)),
             lambda: {"hands": hands, "deduction_ms": taken[0]},
         )
@@ -359,7 +363,7 @@ class ClockService:
         for change in changes:
             at = info.saved_at + timedelta(seconds=change.due_at - started) if info.saved_at else None
             self._record_level_change(change, clock, now, at=at)
-        self._execute("clock.restored", clock, now, {"choice": "paused"})
+        self._execute(ClockRestored, clock, now, {"choice": "paused"})
         self.restart_pending = None
 
     def continue_after_restart(self) -> list[ClockEvent]:
@@ -373,7 +377,7 @@ class ClockService:
         # Each level crossed while the program was down is logged at the moment it happened.
         for change in changes:
             self._record_level_change(change, clock, now)
-        self._execute("clock.restored", clock, now, {"choice": "continued", "periods_crossed": len(changes)})
+        self._execute(ClockRestored, clock, now, {"choice": "continued", "periods_crossed": len(changes)})
         self.restart_pending = None
         return crossed
 
@@ -390,16 +394,16 @@ class ClockService:
             raise DomainError("there is no interrupted clock to restore")
         return self.restart_pending
 
-    def _before_command(self) -> float:
-        """Record due level changes first, so every event lands in the order it happened."""
-        self._require_clock()
-        if self._finished_at() is not None:
     def _trial(self) -> Clock:
         """A copy of the live clock for a command to change; the live one changes once the event is recorded."""
         if self._clock is None:
             raise DomainError("load a blind structure before using the clock")
         return copy.deepcopy(self._clock)
 
+    def _before_command(self) -> float:
+        """Record due level changes first, so every event lands in the order it happened."""
+        self._require_clock()
+        if self._finished_at() is not None:
             raise DomainError("the tournament is over and its clock has stopped: undo the last elimination "
                               "(Ctrl+Z) to play on")
         if self.restart_pending is not None:
@@ -409,32 +413,32 @@ class ClockService:
         self._record_crossings(now)
         return now
 
-    def _command(self, event_type: str, change: Callable[[Clock, float], None],
+    def _command(self, event_class: type[ScheduleEvent], change: Callable[[Clock, float], None],
                  extra: dict[str, Any] | Callable[[], dict[str, Any]] | None = None) -> None:
         now = self._before_command()
         trial = self._trial()
         change(trial, now)
         payload = extra() if callable(extra) else dict(extra or {})
-        self._execute(event_type, trial, now, payload)
+        self._execute(event_class, trial, now, payload)
 
     def _jump(self, change: Callable[[Clock, float], None]) -> None:
         from_index = self._require_clock().period_index(self._monotonic())
-        self._command("clock.jumped", change, {"from_index": from_index})
+        self._command(ClockJumped, change, {"from_index": from_index})
 
-    def _execute(self, event_type: str, trial: Clock, now: float, extra: dict[str, Any]) -> None:
-        """Record ``trial`` as the clock's new state; only once the event is written does it become live.
+    def _execute(self, event_class: type[ScheduleEvent], trial: Clock, now: float, extra: dict[str, Any]) -> None:
+        """Record ``trial`` as the clock's new state (an ``event_class`` event with ``extra`` fields); only once the event is written does it become live.
 
         A command that runs the period out (time removed, hand-for-hand) is recorded at zero in its own
         period, followed by the level change it caused.
         """
         crossed = trial.advance(now)
         changes = [e for e in crossed if e.kind in PERIOD_CHANGES]
-        if changes and not self.schedule.started and event_type != "clock.started":
+        if changes and not self.schedule.started and event_class is not ClockStarted:
             raise DomainError("the clock has not been started: jump to a level instead of running its time out")
         fields = self._clock_fields(trial, now)
         if changes:
             fields["period_index"], fields["remaining_ms"] = changes[0].period_index - 1, 0
-        self._runner.execute(event_type, {**extra, **fields})
+        self._runner.record(event_class(**extra, **fields))
         self._synced = self._state_key()
         for change in changes:
             self._record_level_change(change, trial, now)
@@ -452,13 +456,13 @@ class ClockService:
     def _record_level_change(self, event: ClockEvent, clock: Clock, now: float, at: datetime | None = None) -> None:
         """One "clock.level_changed" event, stamped with the moment the boundary was crossed (``at`` when known)."""
         wall = at or self._wall() - timedelta(seconds=max(0.0, now - event.due_at))
-        self._runner.execute("clock.level_changed", {
-            "kind": event.kind,
-            "period_index": event.period_index,
-            "remaining_ms": clock.structure.periods[event.period_index].duration_seconds * 1000,
-            "running": clock.running,
-            "wall_time": wall.isoformat(),
-        })
+        self._runner.record(ClockLevelChanged(
+            kind=event.kind,
+            period_index=event.period_index,
+            remaining_ms=clock.structure.periods[event.period_index].duration_seconds * 1000,
+            running=clock.running,
+            wall_time=wall.isoformat(),
+        ))
         self._synced = self._state_key()
 
     def _record_crossings(self, now: float) -> None:

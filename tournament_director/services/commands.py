@@ -23,9 +23,10 @@ from collections.abc import Callable
 from typing import Any, Protocol, Self, cast
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import Event
 from tournament_director.store import EventInfo, Store
-from tournament_director.store.errors import SeqTaken
 from tournament_director.store.draft import TournamentDraft
+from tournament_director.store.errors import SeqTaken
 from tournament_director.store.event_log import CheckpointSlice, EventLog, LogRow
 from tournament_director.store.models import KIND_COMMAND, KIND_UNDO
 from tournament_director.store.server import connection_lost
@@ -265,6 +266,10 @@ class CommandRunner:
             yield
         finally:
             self._action_open = action_open
+
+    def record(self, event: Event) -> EventInfo:
+        """``execute`` an event declared as a class (domain/events.py): its type name and its payload."""
+        return self.execute(event.type_name, event.to_payload())
 
     def execute(self, event_type: str, payload: dict[str, Any]) -> EventInfo:
         """Apply one event to the live state, then record it durably; DomainError leaves everything unchanged."""

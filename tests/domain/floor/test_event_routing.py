@@ -1,6 +1,6 @@
 """Every floor event is handled in exactly one place: the settings by ``Tournament`` itself, every other event by
-one part (entries, tables, busts, prizes, settings_changes, imported, stations); none of them reaches the schedule or
-the rulings."""
+one part (entries, tables, busts, prizes, settings_changes, imported, stations); none of them reaches the schedule,
+the rulings or the calls for a count."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts, entries, imported, prizes, settings_changes, stations, tables
 from tournament_director.domain.floor.tournament import Tournament, route
-from tournament_director.domain.state import RULING_RECORDED, SCHEDULE_EVENT_PREFIXES
+from tournament_director.domain.state import room_of
 
 FLOOR_EVENTS = {
     "tournament.configured", "registration.closed", "entry.registered", "entries.imported", "entry.rebuy",
@@ -29,7 +29,7 @@ def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
     ]
     assert len(claimed) == len(set(claimed)), "an event type is claimed twice"
     assert set(claimed) == FLOOR_EVENTS == set(Tournament.HANDLERS)
-    assert not any(e.startswith(SCHEDULE_EVENT_PREFIXES) or e == RULING_RECORDED for e in FLOOR_EVENTS)
+    assert {room_of(e) for e in FLOOR_EVENTS} == {"floor"}
 
 
 def test_an_event_claimed_twice_is_refused_when_the_routes_are_built() -> None:

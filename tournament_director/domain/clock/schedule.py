@@ -6,15 +6,15 @@ ISO 8601). The live countdown between events is the job of ``domain.clock.machin
 clock service); the aggregate only needs the saved state, so it never reads a clock and the level in
 force for the next hand (TDA 23) is always known from the log alone.
 
-Event types and their extra payload fields:
-    structure.replaced   structure (dict, as Structure.to_dict); optional chips (dict, as ChipSet.to_dict)
-    structure.edited     index, period (dict, as period_to_dict)
+The events and their fields are declared in events.py (StructureReplaced, StructureEdited, ClockStarted, ...);
+``apply`` reads each payload into its class and folds it:
+    structure.replaced / structure.edited   a new structure, or one period changed
     clock.started / clock.paused / clock.resumed
     clock.level_changed  period_index must be the next period (the remaining time crossed zero)
-    clock.jumped         next / previous level or a jump to any period (from_index)
-    clock.time_adjusted  delta_ms (add or remove time) or a new remaining time
-    clock.hand_for_hand_deducted  hands, deduction_ms (TDA RP-8)
-    clock.restored       choice: "paused" | "continued" after a restart
+    clock.jumped         next / previous level or a jump to any period
+    clock.time_adjusted  time added or removed, or a new remaining time
+    clock.hand_for_hand_deducted  the hands played (TDA RP-8)
+    clock.restored       "paused" | "continued" after a restart
 """
 
 from __future__ import annotations
@@ -25,20 +25,16 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
+from tournament_director.domain.clock.events import (
+    CLOCK_EVENTS, STRUCTURE_EVENTS, ClockFields, ClockLevelChanged, ClockPaused, ClockRestored, ClockResumed,
+    ClockStarted, ClockTimeAdjusted, HandForHandDeducted, ScheduleEvent, StructureReplaced,
+)
 from tournament_director.domain.clock.structure import Break, Level, Period, Structure, period_from_dict
 from tournament_director.domain.errors import DomainError
 
-CLOCK_EVENT_TYPES = (
-    "clock.started",
-    "clock.paused",
-    "clock.resumed",
-    "clock.level_changed",
-    "clock.jumped",
-    "clock.time_adjusted",
-    "clock.hand_for_hand_deducted",
-    "clock.restored",
-)
-STRUCTURE_EVENT_TYPES = ("structure.replaced", "structure.edited")
+CLOCK_EVENT_TYPES = tuple(event.type_name for event in CLOCK_EVENTS)
+STRUCTURE_EVENT_TYPES = tuple(event.type_name for event in STRUCTURE_EVENTS)
+_EVENTS: dict[str, type[ScheduleEvent]] = {event.type_name: event for event in (*STRUCTURE_EVENTS, *CLOCK_EVENTS)}
 RESTORE_CHOICES = ("paused", "continued")
 
 
@@ -69,19 +65,22 @@ class Schedule:
         return cls()
 
     def apply(self, event_type: str, payload: dict[str, Any]) -> None:
-        if event_type not in STRUCTURE_EVENT_TYPES and event_type not in CLOCK_EVENT_TYPES:
+        event_class = _EVENTS.get(event_type)
+        if event_class is None:
             raise DomainError(f"the schedule does not know the event {event_type!r}")
-        if not isinstance(payload, dict):
-            raise DomainError(f"{event_type}: the payload must be a mapping")
+        self.apply_event(event_class.from_payload(payload))
+
+    def apply_event(self, event: ScheduleEvent) -> None:
         try:
-            if event_type in STRUCTURE_EVENT_TYPES:
-                self._apply_structure(event_type, payload)
+            if isinstance(event, ClockFields):
+                self._apply_clock(event)
             else:
-                self._apply_clock(event_type, payload)
+                self._apply_structure(event)
         except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
                 raise
-            raise DomainError(f"{event_type}: malformed payload ({type(exc).__name__}: {str(exc)[:200]})") from exc
+            raise DomainError(f"{event.type_name}: malformed payload ({type(exc).__name__}: "
+                              f"{str(exc)[:200]})") from exc
 
     def to_snapshot(self) -> dict[str, Any]:
         return {
@@ -128,23 +127,18 @@ class Schedule:
         return SavedClock(self.current_period_index, self.remaining_ms, self.running, self.started, wall)
 
     # --- folding ---------------------------------------------------------------------------------
-    def _apply_structure(self, event_type: str, payload: dict[str, Any]) -> None:
-        if event_type == "structure.replaced":
-            if "structure" not in payload:
-                raise DomainError("structure.replaced needs the new structure")
-            structure = Structure.from_dict(payload["structure"])
-            chip_set = ChipSet.from_dict(payload["chips"]) if payload.get("chips") is not None else None
+    def _apply_structure(self, event: ScheduleEvent) -> None:
+        if isinstance(event, StructureReplaced):
+            structure = Structure.from_dict(event.structure)
+            chip_set = ChipSet.from_dict(event.chips) if event.chips is not None else None
         else:
             if self.structure is None:
                 raise DomainError("there is no structure to edit yet")
-            index, raw_period = payload.get("index"), payload.get("period")
-            if isinstance(index, bool) or not isinstance(index, int) or raw_period is None:
-                raise DomainError("structure.edited needs the period index and the new period")
-            structure = self.structure.with_period(index, period_from_dict(raw_period, index + 1))
+            structure = self.structure.with_period(event.index, period_from_dict(event.period, event.index + 1))
             chip_set = self.chip_set
         structure.validate(chip_set)
-        if "period_index" in payload:
-            period_index, remaining_ms, running, wall_time = self._clock_fields(payload, structure)
+        if event.period_index is not None:
+            period_index, remaining_ms, running, wall_time = self._clock_fields(event, structure)
         elif self.started:
             raise DomainError("editing the structure of a running clock must record where the clock stands")
         else:
@@ -157,27 +151,28 @@ class Schedule:
         self.chip_set = chip_set
         self._set_clock(period_index, remaining_ms, running, wall_time)
 
-    def _apply_clock(self, event_type: str, payload: dict[str, Any]) -> None:
+    def _apply_clock(self, event: ClockFields) -> None:
         if self.structure is None:
             raise DomainError("load a blind structure before using the clock")
-        period_index, remaining_ms, running, wall_time = self._clock_fields(payload, self.structure)
-        if event_type == "clock.started":
+        event_type = event.type_name
+        period_index, remaining_ms, running, wall_time = self._clock_fields(event, self.structure)
+        if isinstance(event, ClockStarted):
             if self.started:
                 raise DomainError("the clock has already been started")
             if not running:
                 raise DomainError("clock.started must leave the clock running")
-        elif event_type in ("clock.paused", "clock.resumed"):
+        elif isinstance(event, (ClockPaused, ClockResumed)):
             if not self.started:
                 raise DomainError("the clock has not been started yet")
-            if event_type == "clock.paused" and not self.running:
+            if isinstance(event, ClockPaused) and not self.running:
                 raise DomainError("the clock is already paused")
-            if event_type == "clock.resumed" and self.running:
+            if isinstance(event, ClockResumed) and self.running:
                 raise DomainError("the clock is already running")
-            if running != (event_type == "clock.resumed"):
+            if running != isinstance(event, ClockResumed):
                 raise DomainError(f"{event_type} records the wrong running state")
             if period_index != self.current_period_index:
                 raise DomainError(f"{event_type} cannot change the level")
-        elif event_type == "clock.level_changed":
+        elif isinstance(event, ClockLevelChanged):
             if not self.started:
                 raise DomainError("the clock has not been started yet")
             if period_index != self.current_period_index + 1:
@@ -185,22 +180,21 @@ class Schedule:
                     f"a level change must move to the next period ({self.current_period_index + 1}),"
                     f" not to {period_index}"
                 )
-        elif event_type in ("clock.time_adjusted", "clock.hand_for_hand_deducted"):
+        elif isinstance(event, (ClockTimeAdjusted, HandForHandDeducted)):
             if period_index != self.current_period_index:
                 raise DomainError(f"{event_type} cannot change the level; jump to a level instead")
-            if event_type == "clock.hand_for_hand_deducted":
-                hands = payload.get("hands")
-                if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            if isinstance(event, HandForHandDeducted):
+                if event.hands < 1:
                     raise DomainError("a hand-for-hand deduction needs the number of hands played (1 or more)")
-                limits.check_count(hands, "number of hands", 1, limits.MAX_HANDS)
-        elif event_type == "clock.restored":
+                limits.check_count(event.hands, "number of hands", 1, limits.MAX_HANDS)
+        elif isinstance(event, ClockRestored):
             if not self.started:
                 raise DomainError("there is no started clock to restore")
-            if payload.get("choice") not in RESTORE_CHOICES:
+            if event.choice not in RESTORE_CHOICES:
                 raise DomainError("after a restart choose to resume 'paused' or 'continued'")
-        if running and not self.started and event_type != "clock.started":
+        if running and not self.started and not isinstance(event, ClockStarted):
             raise DomainError("the clock has not been started yet")
-        if event_type == "clock.started":
+        if isinstance(event, ClockStarted):
             self.started = True
         self._set_clock(period_index, remaining_ms, running, wall_time)
 
@@ -211,13 +205,11 @@ class Schedule:
         self.wall_time = wall_time
 
     @staticmethod
-    def _clock_fields(payload: dict[str, Any], structure: Structure) -> tuple[int, int, bool, str | None]:
-        try:
-            period_index = int(payload["period_index"])
-            remaining_ms = int(payload["remaining_ms"])
-            running = bool(payload["running"])
-        except (KeyError, TypeError, ValueError, OverflowError):
-            raise DomainError("a clock event must record period_index, remaining_ms and running") from None
+    def _clock_fields(event: Any, structure: Structure) -> tuple[int, int, bool, str | None]:
+        """The clock's fields of a clock event (or of a structure event that records them), checked."""
+        period_index, remaining_ms, running = event.period_index, event.remaining_ms, event.running
+        if period_index is None or remaining_ms is None or running is None:
+            raise DomainError("a clock event must record period_index, remaining_ms and running")
         if not 0 <= period_index < len(structure.periods):
             raise DomainError(f"period {limits.shown(period_index)} is outside the structure (periods 0 to "
                               f"{len(structure.periods) - 1})")
@@ -225,7 +217,7 @@ class Schedule:
             raise DomainError(f"the remaining time cannot be negative (got {limits.shown(remaining_ms)} ms)")
         if remaining_ms > limits.MAX_DURATION_SECONDS * 1000:
             raise DomainError(f"the remaining time is at most 24 hours, not {limits.shown(remaining_ms // 1000)} s")
-        wall_time = payload.get("wall_time")
+        wall_time = event.wall_time
         if wall_time is not None:
             try:
                 datetime.fromisoformat(wall_time)

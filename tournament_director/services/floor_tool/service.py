@@ -24,6 +24,7 @@ from tournament_director.domain.rules.betting import BettingStructure
 from tournament_director.domain.rules.hand import HandState, Phase
 from tournament_director.domain.rules.irregularities import IRREGULARITIES, IRREGULARITIES_BY_KEY
 from tournament_director.domain.rules.rulebook import HouseRules
+from tournament_director.domain.rules.events import RulingRecorded
 from tournament_director.domain.rules.rulings import HOUSE_OPTION_CHOICES, HouseOptions
 from tournament_director.domain.rules.substantial_action import RULEBOOK_NAMES
 from tournament_director.services.floor_tool.house import house_option_forms, house_options_from
@@ -293,7 +294,6 @@ class FloorToolService:
         else:  # pragma: no cover - ops are built here only
             raise AssertionError(kind)
 
-    def _do(self, op: tuple[Any, ...]) -> HandView:
     @property
     def _hand(self) -> HandState:
         """The hand being walked: there is one from the moment the table is set up."""
@@ -301,6 +301,7 @@ class FloorToolService:
             raise DomainError("set up the table first: pick a table or start a blank one")
         return self._state
 
+    def _do(self, op: tuple[Any, ...]) -> HandView:
         if self._situation is None:
             raise DomainError("set up the table first: pick a table or start a blank one")
         trial = copy.deepcopy(self._hand)
@@ -465,7 +466,7 @@ class FloorToolService:
         runner = self._runner()
         if runner is None:
             raise DomainError("no tournament is open: the ruling cannot be saved to a tournament's log")
-        payload = {
+        event = RulingRecorded(**{
             "ruling": ruling.ruling.as_dict(),
             "irregularity": ruling.key,
             "label": ruling.label,
@@ -476,11 +477,10 @@ class FloorToolService:
             "house_options": {name: value for name in HOUSE_OPTION_CHOICES
                               if (value := getattr(self._house_options, name)) is not None},
             "recorded_at": self._now().astimezone(timezone.utc).isoformat(timespec="seconds"),
-        }
+        })
         run = getattr(self.session, "run", None)
-        event = run(runner.execute, "ruling.recorded", payload) if callable(run) else runner.execute(
-            "ruling.recorded", payload)
-        return getattr(event, "seq", 0)
+        recorded = run(runner.record, event) if callable(run) else runner.record(event)
+        return getattr(recorded, "seq", 0)
 
     def recorded_rulings(self) -> tuple[RecordedRuling, ...]:
         runner = self._runner()

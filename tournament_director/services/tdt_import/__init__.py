@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from tournament_director.domain.clock.events import StructureReplaced
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt import (
@@ -235,13 +236,12 @@ def _counts_over_earlier_saves(connection: Any, save: TdtTournament, tournament_
 
 def _structure_payload(save: TdtTournament, structure: Any) -> dict[str, Any]:
     """The structure, with the clock where TD3 left it (paused) for a game still in progress."""
-    payload: dict[str, Any] = {"structure": structure.to_dict()}
-    if save.status is Status.IN_PROGRESS:
-        index = _period_index(save, structure)
-        period = structure.periods[index]
-        left = max(0, period.duration_seconds - save.level_elapsed_seconds)
-        payload.update(period_index=index, remaining_ms=left * 1000, running=False)
-    return payload
+    if save.status is not Status.IN_PROGRESS:
+        return StructureReplaced(structure=structure.to_dict()).to_payload()
+    index = _period_index(save, structure)
+    left = max(0, structure.periods[index].duration_seconds - save.level_elapsed_seconds)
+    return StructureReplaced(structure=structure.to_dict(), period_index=index, remaining_ms=left * 1000,
+                             running=False).to_payload()
 
 
 def _period_index(save: TdtTournament, structure: Any) -> int:
