@@ -109,7 +109,7 @@ class LayoutCanvas(QWidget):
         self.view = SAMPLE
         self.pictures = Pictures()
         self.selected = ""
-        self.screen: DesignedScreen | None = None
+        self.drawn_screen: DesignedScreen | None = None
         self._drag: tuple[str, QPointF, Cell] | None = None  # ("move" or "size", where it began, the cell then)
         self._ghost: Cell | None = None
 
@@ -141,8 +141,9 @@ class LayoutCanvas(QWidget):
         return [c for c in self.layout_doc.cells if not shown[c.id].hidden]
 
     def cell_at(self, point: QPointF) -> Cell | None:
+        doc = self.layout_doc
         for cell in reversed(self.shown_cells()):  # the last drawn is on top
-            if cell_rect(self.inner(), self.layout_doc, cell).contains(point):
+            if doc is not None and cell_rect(self.inner(), doc, cell).contains(point):
                 return cell
         return None
 
@@ -161,10 +162,10 @@ class LayoutCanvas(QWidget):
         shown = self.layout_doc
         if self._ghost is not None:
             shown = replace(shown, cells=tuple(self._ghost if c.id == self._ghost.id else c for c in shown.cells))
-        self.screen = designed_screen(area, self.view, shown, picture=self.pictures)
+        self.drawn_screen = designed_screen(area, self.view, shown, picture=self.pictures)
         painter.save()
         painter.setClipRect(area)
-        paint_designed(painter, area, self.screen)
+        paint_designed(painter, area, self.drawn_screen)
         painter.restore()
         inner = self.inner()
         grid_pen = QPen(QColor(255, 255, 255, 28))
@@ -196,7 +197,7 @@ class LayoutCanvas(QWidget):
         cell = self.cell_at(event.position())
         self.selected = cell.id if cell is not None else ""
         self.picked.emit(self.selected)
-        if cell is not None:
+        if cell is not None and self.layout_doc is not None:
             rect = cell_rect(self.inner(), self.layout_doc, cell)
             corner = rect.bottomRight() - event.position()
             kind = "size" if 0 <= corner.x() <= self.HANDLE * 1.5 and 0 <= corner.y() <= self.HANDLE * 1.5 else "move"
@@ -266,8 +267,8 @@ class ScreenLayoutsDialog(QDialog):
         self.resize(1500, 860)
         self.layout_doc: ScreenLayout | None = None
         self.key = ""                # the layout's key in the library ("" for one not saved yet)
-        self.undo_stack: list[ScreenLayout] = []
-        self.redo_stack: list[ScreenLayout] = []
+        self.undo_stack: list[ScreenLayout | None] = []
+        self.redo_stack: list[ScreenLayout | None] = []
         self._filling = False
 
         self.layouts = QListWidget()
@@ -427,7 +428,6 @@ class ScreenLayoutsDialog(QDialog):
         self._live = QTimer(self)  # the drawing follows the tournament's clock while the editor is open
         self._live.setInterval(1000)
         self._live.timeout.connect(self._follow_the_clock)
-        self._live.start()
         for button in self.findChildren(QPushButton):  # Enter in a field takes the field's value, nothing more
             button.setAutoDefault(False)
             button.setDefault(False)
@@ -629,8 +629,24 @@ class ScreenLayoutsDialog(QDialog):
         self.redo_button.setEnabled(bool(self.redo_stack))
 
     def _follow_the_clock(self) -> None:
-        if self.isVisible() and self.layout_doc is not None and self.canvas._drag is None:
-            self.canvas.show_layout(self.layout_doc, self.preview_view())
+        if not self.isVisible() or not self.window_.isVisible():
+            self._live.stop()  # shown again, it starts again (showEvent)
+            return
+        if self.layout_doc is not None and self.canvas._drag is None:
+            try:
+                view = self.preview_view()
+            except DomainError:  # the session went away under the editor: keep the drawing as it is
+                self._live.stop()
+                return
+            self.canvas.show_layout(self.layout_doc, view)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        super().showEvent(event)
+        self._live.start()
+
+    def hideEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
+        self._live.stop()
+        super().hideEvent(event)
 
     def fit_problems(self, view: ProjectorView | None = None) -> dict[str, str]:
         """The cells whose text cannot fit at their size at 1280x720 (cell -> why)."""
