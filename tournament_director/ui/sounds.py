@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, QTemporaryDir, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, QProcess, Qt, QTemporaryDir, QTimer, QUrl, Signal
 from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
 
 from tournament_director.resources import resource_path
@@ -212,7 +212,11 @@ class Speaker(QObject):
         self.effect, self.last_file, self.last_said = effect, path, text
         wait_ms = int((self._not_before - time.monotonic()) * 1000)
         if wait_ms > 0:
-            QTimer.singleShot(wait_ms, effect, effect.play)
+            timer = QTimer(effect)  # precise: a coarse timer may fire 5 % early, over the end of the sound
+            timer.setSingleShot(True)
+            timer.setTimerType(Qt.TimerType.PreciseTimer)
+            timer.timeout.connect(effect.play)
+            timer.start(wait_ms)
         else:
             effect.play()
         self.spoken.emit(text)
