@@ -43,8 +43,8 @@ def new_tournament(session: DirectorSession, players: int = 0) -> None:
         session.run(floor.draw_seats)
 
 
-def console(qtbot, session: DirectorSession, ui_settings) -> MainWindow:
-    window = MainWindow(session, settings=ui_settings, sounds=True)
+def console(qtbot, session: DirectorSession, ui_settings, **options: object) -> MainWindow:
+    window = MainWindow(session, settings=ui_settings, sounds=True, **options)
     qtbot.addWidget(window)
     window.resize(1400, 860)
     window.show()
@@ -93,6 +93,18 @@ def choose_file(qtbot, dialog, row, path: Path) -> None:
     assert file_dialog is not None and file_dialog.isVisible()
     file_dialog.selectFile(str(path))
     file_dialog.accept()
+
+
+def run_out_the_level(session: DirectorSession) -> None:
+    """The level's time runs out: a third of a second left on the clock."""
+    session.clock.set_remaining(0.3)
+
+
+def jump_to_level(qtbot, window: MainWindow, number: int) -> None:
+    """The Clock tab's Jump: the level's number typed, the button clicked."""
+    window.tabs.setCurrentWidget(window.clock_tab)
+    window.clock_tab.jump_level.setValue(number)
+    qtbot.mouseClick(window.clock_tab.jump_button, LEFT)
 
 
 def room_wav(path: Path, seconds: float = 0.6) -> Path:
@@ -169,8 +181,8 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
     restarted = console(qtbot, session, ui_settings)  # and after a restart
     scheme = restarted.sound_cues.scheme
     assert scheme.cue("level_changed").sound == str(copy) and scheme.volume == 70
-    restarted.clock_command("resume")
-    restarted.clock_command("set_remaining", 0.3)  # the next level change plays the room's gong
+    restarted.toggle_clock()
+    run_out_the_level(session)  # the next level change plays the room's gong
     qtbot.waitUntil(lambda: any(key == "level_changed" for key, _done in restarted.sound_cues.heard), timeout=3000)
     assert restarted.sound_cues.player.last_effect.source().toLocalFile() == str(copy)
     restarted.close()
@@ -283,15 +295,15 @@ def test_the_nights_events_play_the_rooms_sounds_and_sentences(qtbot, tmp_path, 
 
     window.toggle_clock()
     assert cues.heard[-1] == ("tournament_started", ["Shuffle up and deal: 8 players"])
-    window.clock_command("set_remaining", 0.3)  # the level's time runs out: the repaint timer notices
+    run_out_the_level(session)  # the repaint timer notices
     qtbot.waitUntil(lambda: cues.heard[-1][0] == "level_changed", timeout=3000)
     assert cues.heard[-1] == ("level_changed", ["sound"])  # the Chime, nothing read (no text for it)
     qtbot.waitUntil(cues.player.last_effect.isPlaying, timeout=3000)
 
     structure = session.state.schedule.structure
     first_break = next(i for i, p in enumerate(structure.periods) if isinstance(p, Break))
-    window.clock_command("jump_to_level", structure.periods[first_break - 1].number)
-    window.clock_command("set_remaining", 0.3)
+    jump_to_level(qtbot, window, structure.periods[first_break - 1].number)
+    run_out_the_level(session)
     qtbot.waitUntil(lambda: cues.heard[-1][0] == "colour_up", timeout=3000)
     assert [key for key, _done in cues.heard[-2:]] == ["break_started", "colour_up"]
     assert cues.heard[-1][1] == ["Colour-up: the 25 chips come off"]
@@ -341,7 +353,7 @@ def test_quiet_mode_silences_everything_shows_in_the_status_bar_and_is_kept(
     assert window.quiet_label.text() == "Quiet: no sounds"
     shot(window.statusBar(), artifacts_dir, "console-quiet-mode-status.png")
     window.toggle_clock()
-    window.clock_command("set_remaining", 0.3)
+    run_out_the_level(session)
     qtbot.waitUntil(lambda: any(key == "level_changed" for key, _done in window.sound_cues.heard), timeout=3000)
     assert all(done == [] for _key, done in window.sound_cues.heard)  # the level changed, nothing played
     dialog = open_dialog(qtbot, window)
