@@ -536,10 +536,24 @@ def chosen_layout(session: Any) -> ScreenLayout | None:
         return None
 
 
+def chosen_problem(session: Any) -> str:
+    """Why the tournament's chosen layout is not drawn ("" when it is, or when none is chosen)."""
+    key = chosen_key(session)
+    if not key:
+        return ""
+    try:
+        load_cached(room_library(session).path_of(key))
+    except (DomainError, OSError) as error:
+        return str(error)
+    return ""
+
+
 def load_cached(path: Path) -> ScreenLayout:
     stamp = path.stat().st_mtime
     known = _loaded.get(path)
     if known is None or known[0] != stamp:
         known = (stamp, read_layout(path))
         _loaded[path] = known
+    else:
+        check_layout_pictures(known[1], path.name)  # a picture may have gone since the file was read
     return known[1]

@@ -2,7 +2,8 @@
 and resized by its corner, its token chosen from the list, its size typed so its text no longer fits (the editor
 says which cell), undone and redone with Ctrl+Z and Ctrl+Shift+Z, the layout named and saved as the room's own,
 the dialog opened again on the saved file, the layout used for the tournament (the console's Undo takes the choice
-back), moved with the keyboard alone, imported (a bad file refused naming the problem) and exported."""
+back), moved with the keyboard alone, imported (a bad file refused naming the problem) and exported; a chosen
+layout whose picture went missing leaves the screens on the program's own look, and the editor says why."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from tests.ui.console.formats_driving import CTRL, CTRL_SHIFT, LEFT
 from tests.ui.tournament_setup import console_in_play
-from tournament_director.services.screen_layouts import chosen_key, read_layout
+from tournament_director.resources import resource_path
+from tournament_director.services.screen_layouts import chosen_key, chosen_layout, read_layout
 from tournament_director.ui.projector.designed import cell_rect
+from tournament_director.ui.projector.window import ProjectorWindow
 
 
 @pytest.fixture
@@ -176,7 +179,37 @@ def test_a_layout_file_is_imported_a_bad_one_refused_naming_the_problem_and_one_
 def test_the_drawing_shows_the_tournament_and_follows_its_clock(qtbot, window) -> None:
     dialog = open_editor(qtbot, window)
     canvas = dialog.canvas
-    qtbot.waitUntil(lambda: canvas.screen is not None, timeout=2000)
-    assert canvas.screen.text("cell:name").text == window.session.tournament_name
-    shown = canvas.screen.text("cell:clock").text
-    qtbot.waitUntil(lambda: canvas.screen.text("cell:clock").text != shown, timeout=3000)
+    qtbot.waitUntil(lambda: canvas.drawn_screen is not None, timeout=2000)
+    assert canvas.drawn_screen.text("cell:name").text == window.session.tournament_name
+    shown = canvas.drawn_screen.text("cell:clock").text
+    qtbot.waitUntil(lambda: canvas.drawn_screen.text("cell:clock").text != shown, timeout=3000)
+
+
+def test_a_chosen_layout_whose_picture_went_missing_leaves_the_program_s_screen_and_the_editor_says_why(
+        qtbot, window, tmp_path) -> None:
+    folder = Path(window.session.templates.folder) / "layouts"
+    folder.mkdir(parents=True)
+    picture = tmp_path / "logo.png"
+    picture.write_bytes(resource_path("icons", "tournament-director-64.png").read_bytes())
+    (folder / "with-logo.toml").write_text(
+        'format = "tournament-director/screen-layout"\nversion = 1\nname = "With logo"\n'
+        f'logo = "{picture}"\n\n[[cells]]\nid = "logo"\ntoken = "logo"\nx = 0\ny = 0\nw = 4\nh = 2\n'
+        '\n[[cells]]\nid = "clock"\ntoken = "clock"\nx = 4\ny = 0\nw = 20\nh = 12\n', encoding="utf-8")
+    dialog = open_editor(qtbot, window)
+    row = next(i for i in range(dialog.layouts.count())
+               if dialog.layouts.item(i).data(Qt.ItemDataRole.UserRole) == "room:with-logo")
+    dialog.layouts.setCurrentRow(row)
+    qtbot.mouseClick(dialog.use_button, LEFT)
+    assert chosen_layout(window.session).name == "With logo"
+    projector = ProjectorWindow(window.session)
+    qtbot.addWidget(projector)
+    projector.refresh()
+    assert projector.screen_layout is not None
+
+    picture.unlink()
+    dialog.close()
+    dialog = open_editor(qtbot, window)
+    assert "cannot be drawn" in dialog.in_use.text() and "logo.png" in dialog.in_use.text()
+    projector.refresh()
+    assert projector.screen_layout is None  # the room's screen goes on with the program's own look
+    assert window.refusals == []

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.screen_layouts import (
-    ALIGNMENTS, MAX_GRID, TOKENS, Cell, LayoutLibrary, ScreenLayout, chosen_key, export_layout, layout_from_dict,
-    room_library,
+    ALIGNMENTS, MAX_GRID, TOKENS, Cell, LayoutLibrary, ScreenLayout, chosen_key, chosen_problem, export_layout,
+    layout_from_dict, room_library,
 )
 from tournament_director.ui.projector.designed import (
     MARGIN_SHARE, DesignedScreen, Pictures, cell_rect, designed_screen, modes_of, paint_designed,
@@ -456,10 +456,12 @@ class ScreenLayoutsDialog(QDialog):
             if info.key == wanted:
                 self.layouts.setCurrentItem(item)
         self.layouts.blockSignals(False)
-        self.in_use.setText("This tournament shows: " + (next((self.layouts.item(i).text().split("  ")[0]
-                                                               for i in range(self.layouts.count())
-                                                               if self.layouts.item(i).data(Qt.ItemDataRole.UserRole)
-                                                               == chosen), "the program's own screen")))
+        shown = next((self.layouts.item(i).text().split("  ")[0] for i in range(self.layouts.count())
+                      if self.layouts.item(i).data(Qt.ItemDataRole.UserRole) == chosen), "the program's own screen")
+        problem = chosen_problem(self.session) if chosen else ""
+        if problem:
+            shown = f"the program's own screen: its layout “{chosen}” cannot be drawn ({problem})"
+        self.in_use.setText("This tournament shows: " + shown)
         current = self.layouts.currentItem()
         if current is not None and current.data(Qt.ItemDataRole.UserRole) != self.key:
             self._open(current.data(Qt.ItemDataRole.UserRole))
