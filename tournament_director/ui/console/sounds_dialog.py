@@ -242,8 +242,11 @@ class SoundsDialog(QDialog):
         return self.last_test
 
     def save(self) -> bool:
+        session = self.console.session
         try:
-            scheme = self.console.session.templates.save_sound_scheme(self.scheme())
+            if session is None:
+                raise DomainError("no database is open: the room's sounds are kept beside it")
+            scheme = session.templates.save_sound_scheme(self.scheme())
         except DomainError as error:
             self.say_problem(f"Not saved: {error}")
             return False
