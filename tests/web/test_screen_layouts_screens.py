@@ -6,7 +6,6 @@ cell's place on the grid, and the TV page puts each cell where the projector doe
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRectF

@@ -42,7 +42,7 @@ def centre_of(dialog, cell_id: str) -> QPoint:
 def corner_of(dialog, cell_id: str) -> QPoint:
     canvas = dialog.canvas
     rect = cell_rect(canvas.inner(), canvas.layout_doc, canvas.layout_doc.cell(cell_id))
-    return (rect.bottomRight() - rect.topLeft() * 0 - rect.bottomRight() * 0).toPoint() - QPoint(4, 4)
+    return rect.bottomRight().toPoint() - QPoint(4, 4)  # on the resizing handle
 
 
 def drag(qtbot, canvas, start: QPoint, columns: float, rows: float) -> None:
