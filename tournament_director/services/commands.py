@@ -2,8 +2,9 @@
 
 ``CommandRunner`` keeps the live aggregate of one tournament. ``execute`` folds the event into the live state
 first (a refusal raises DomainError and nothing is written), then appends it in one short durable transaction.
-``undo`` and ``redo`` rebuild the state without (or with) the event from the newest snapshot before it, refuse
-when a later event would no longer apply, and record themselves in the log; they take a director's action whole
+``undo`` and ``redo`` rebuild the state without (or with) the event from the newest snapshot before it (an undo of
+the latest command alone puts back what it changed instead, and its redo applies it again), refuse when a later
+event would no longer apply, and record themselves in the log; they take a director's action whole
 (``one_action``: each command it records carries the seq of its first, so a hand-for-hand hand and the minutes it
 takes off the clock are one step; a command recorded alone is its own step). The runner is used from one thread
 (the GUI thread); background jobs hand their work over instead of calling it.
