@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QApplication, QColorDialog, QFileDialog
 
 from tests.ui.console.formats_driving import CTRL, CTRL_SHIFT, LEFT
 from tests.ui.tournament_setup import console_in_play
@@ -152,6 +153,26 @@ def test_the_editor_is_reached_and_worked_with_the_keyboard(qtbot, window) -> No
     qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)
     qtbot.keyClick(canvas, Qt.Key.Key_Z, CTRL)
     assert cell(dialog, second.id) == second
+
+
+def test_a_cell_s_colours_are_typed_or_chosen_in_the_colour_dialog(qtbot, window, monkeypatch) -> None:
+    dialog = open_editor(qtbot, window)
+    qtbot.mouseClick(dialog.canvas, LEFT, pos=centre_of(dialog, "blinds"))
+    dialog.colour_field.setFocus()
+    qtbot.keyClick(dialog.colour_field, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(dialog.colour_field, "#ffd54f")
+    qtbot.keyClick(dialog.colour_field, Qt.Key.Key_Return)
+    assert cell(dialog, "blinds").colour == "#ffd54f"
+    qtbot.waitUntil(lambda: dialog.canvas.drawn_screen.text("cell:blinds").colour.name() == "#ffd54f",
+                    timeout=2000)  # drawn so at the next paint
+    qtbot.keyClick(dialog.colour_field, Qt.Key.Key_A, CTRL)
+    qtbot.keyClicks(dialog.colour_field, "yellow")
+    qtbot.keyClick(dialog.colour_field, Qt.Key.Key_Return)
+    assert "a colour is written #RRGGBB" in dialog.problem.text() and cell(dialog, "blinds").colour == "#ffd54f"
+    monkeypatch.setattr(QColorDialog, "getColor", lambda *a, **k: QColor("#1b2540"))
+    qtbot.mouseClick(dialog.background_button, LEFT)
+    assert cell(dialog, "blinds").background == "#1b2540" and dialog.background_field.text() == "#1b2540"
+    assert dialog.problem.text() == ""
 
 
 def test_a_layout_file_is_imported_a_bad_one_refused_naming_the_problem_and_one_exported(

@@ -19,9 +19,9 @@ from typing import Any
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-    QListWidget, QListWidgetItem, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox, QSplitter, QVBoxLayout,
-    QWidget,
+    QCheckBox, QColorDialog, QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QLineEdit, QListWidget, QListWidgetItem, QMessageBox, QPlainTextEdit, QPushButton, QSpinBox, QSplitter,
+    QVBoxLayout, QWidget,
 )
 
 from tournament_director.domain.errors import DomainError
@@ -356,12 +356,12 @@ class ScreenLayoutsDialog(QDialog):
         form.addRow("Text si&ze (share of the height)", self.size_field)
         self.colour_field = QLineEdit()
         self.colour_field.editingFinished.connect(lambda: self._change_cell(colour=self.colour_field.text().strip()))
-        form.addRow("&Colour (#RRGGBB)", self.colour_field)
+        self.colour_button = self._colour_row(form, "&Colour (#RRGGBB)", self.colour_field, "colour")
         self.background_field = QLineEdit()
         self.background_field.setPlaceholderText("none")
         self.background_field.editingFinished.connect(
             lambda: self._change_cell(background=self.background_field.text().strip()))
-        form.addRow("&Background", self.background_field)
+        self.background_button = self._colour_row(form, "&Background", self.background_field, "background")
         self.align_field = QComboBox()
         self.align_field.addItems(list(ALIGNMENTS))
         self.align_field.activated.connect(lambda _i: self._change_cell(align=self.align_field.currentText()))
@@ -432,6 +432,24 @@ class ScreenLayoutsDialog(QDialog):
             button.setAutoDefault(False)
             button.setDefault(False)
         self._show_cell()
+
+    def _colour_row(self, form: QFormLayout, title: str, field: QLineEdit, name: str) -> QPushButton:
+        """A colour typed as #RRGGBB, or chosen in the colour dialog with the button beside it."""
+        button = QPushButton("Choose…")
+        button.setAccessibleName(f"Choose the {name}")
+        button.clicked.connect(lambda: self._choose_colour(field, name))
+        row = QHBoxLayout()
+        row.addWidget(field, 1)
+        row.addWidget(button)
+        form.addRow(title, row)
+        form.labelForField(row).setBuddy(field)
+        return button
+
+    def _choose_colour(self, field: QLineEdit, name: str) -> None:
+        colour = QColorDialog.getColor(QColor(field.text() or "#ffffff"), self, f"The cell's {name}")
+        if colour.isValid():
+            field.setText(colour.name())
+            self._change_cell(**{name: colour.name()})
 
     # ----- the session and the library ------------------------------------------------------------------------
     @property
@@ -686,7 +704,8 @@ class ScreenLayoutsDialog(QDialog):
     def _show_cell(self) -> None:
         cell = self.layout_doc.cell(self.canvas.selected) if self.layout_doc and self.canvas.selected else None
         fields = (self.token, self.label_field, self.text_field, self.image_field, self.size_field, self.colour_field,
-                  self.background_field, self.align_field, self.bold_field, self.rows_field, self.remove_button)
+                  self.background_field, self.align_field, self.bold_field, self.rows_field, self.remove_button,
+                  self.colour_button, self.background_button)
         for field in fields:
             field.setEnabled(cell is not None)
         if cell is None:
