@@ -44,7 +44,8 @@ class StateImage:
     def take(cls, state: "TournamentState", event_type: str) -> "StateImage":
         schedule = (Schedule.from_snapshot(state.schedule.to_snapshot())
                     if room_of(event_type) == "schedule" else None)
-        return cls(FloorImage.take(state.floor), schedule, len(state.rulings), len(state.chip_count_calls))
+        return cls(FloorImage.take(state.floor, event_type), schedule, len(state.rulings),
+                   len(state.chip_count_calls))
 
 
 class TournamentState:

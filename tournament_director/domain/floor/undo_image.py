@@ -16,6 +16,7 @@ An event that walks every entry or table, or uses thousands of them (the draw, a
 from __future__ import annotations
 
 import copy
+from decimal import Decimal
 from typing import Any
 
 from tournament_director.domain.floor.bounty_heads import BountyHeadsWatch
@@ -30,8 +31,20 @@ from tournament_director.domain.floor.snapshot import _entry_row, _group, group_
 # tracking, which goes on counting.
 _NOT_PLAIN = {"entries", "tables", "changes", "_table_index", "leader_watch", "heads_watch", "bust_groups",
               "player_entries"}
-# Plain fields that an event changes in place rather than replacing: copied.
-_COPIED = {"options_bought", "stations"}
+# Fields that hold an object but are only ever replaced by an event, never changed in place: kept as they are.
+# Any other field holding an object (a dict, a list, the stations' records, a field added later) is copied.
+_REPLACED_WHOLE = {"settings", "payout_table", "payout_percentages", "deal", "last_count", "last_seating"}
+_VALUES = (int, str, float, Decimal, tuple, type(None))  # bool is an int
+# The stations' records change with the stations' events only: copied for those alone.
+_STATION_EVENTS = "station."
+
+
+def _kept(name: str, value: Any, event_type: str) -> Any:
+    if isinstance(value, _VALUES) or name in _REPLACED_WHOLE:
+        return value
+    if name == "stations" and not event_type.startswith(_STATION_EVENTS):
+        return value
+    return copy.deepcopy(value)
 
 
 def copy_entry(entry: Entry) -> Entry:
@@ -57,11 +70,10 @@ class FloorImage:
         self.tables: dict[int, Any] | None = None
 
     @classmethod
-    def take(cls, t: FloorRecords) -> FloorImage:
-        """Before an event: the floor's fields and newest bust group; the entries and tables the event uses are
-        kept as it uses them, until ``close``."""
-        fields = {name: (copy.deepcopy(value) if name in _COPIED else value)
-                  for name, value in vars(t).items() if name not in _NOT_PLAIN}
+    def take(cls, t: FloorRecords, event_type: str) -> FloorImage:
+        """Before the event ``event_type``: the floor's fields and newest bust group; the entries and tables the
+        event uses are kept as it uses them, until ``close``."""
+        fields = {name: _kept(name, value, event_type) for name, value in vars(t).items() if name not in _NOT_PLAIN}
         groups = t.bust_groups
         image = cls(fields, len(groups), _group(group_row(groups[-1])) if groups else None)
         t.entries.before, t.entries.copy_value = {}, copy_entry
