@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ui"))
 from tournament_setup import open_session  # noqa: E402
 
 from tests.benchmarks.loop_delay import LoopDelay, percentiles  # noqa: E402
+from tournament_director.services.clock import ClockService
 from tournament_director.services.session import NewTournamentPlan  # noqa: E402
 from tournament_director.ui.console.room_display import start_room_display  # noqa: E402
 from tournament_director.ui.console.window import MainWindow  # noqa: E402
@@ -59,7 +60,7 @@ def _director(qtbot, window) -> list[float]:
         pause.start(EVERY_MS)
 
     def press() -> None:
-        window.clock_command("pause" if len(latencies) % 2 == 0 else "resume")
+        window.clock_command(ClockService.pause if len(latencies) % 2 == 0 else ClockService.resume)
         latencies.append((time.perf_counter() - due[0]) * 1000)
         if len(latencies) < COMMANDS:
             wait_then_press()

@@ -157,6 +157,22 @@ def test_a_move_is_confirmed_by_the_receiving_table_and_floor_calls_open_and_clo
     assert rebuilt(session).stations == session.runner.state.floor.stations
 
 
+def test_a_station_shows_the_very_move_the_room_news_tells(session) -> None:
+    """The dealer at the table a player leaves and the room's screens read the same move, with the same name."""
+    stations, floor = session.stations, session.tournament
+    for table in (1, 2, 3):
+        stations.hand_done(table, 1)
+    short = min(floor.tables(), key=lambda t: t.players).number
+    victim, winner = seated(session, short)[:2]
+    session.run(floor.bust, victim.entry_id, [winner.entry_id])
+    proposal = floor.propose_moves()
+    session.run(session.accept_moves, proposal)
+    told = session.room_news().seating.moves
+    assert told, "the room is told of the moves"
+    at_the_tables = {m for move in told for m in stations.view(move.from_table).moves}
+    assert at_the_tables == set(told)
+
+
 def test_a_station_chip_count_is_the_table_count_sheet(session) -> None:
     stations = session.stations
     seats = seated(session, 2)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from tournament_director.domain import limits
 from tournament_director.services.bounties import BountyBoard, bounty_board
 from tournament_director.services.chip_sheets import ChipLeader
+from tournament_director.services.moves import PlayerMove
 from tournament_director.services.results import Knockout, ResultLine, Results
 
 # after a table breaks, at most this long, and only during the level or break it broke in, until a hand is dealt
@@ -30,20 +31,11 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
-class MoveLine:
-    name: str
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-
-
-@dataclass(frozen=True)
 class SeatingNews:
     """The latest seating change: the draw, a balancing move, a table breaking, the final table's redraw."""
 
     kind: str  # "draw" | "balance" | "break" | "final_table" | "manual"
-    moves: tuple[MoveLine, ...]
+    moves: tuple[PlayerMove, ...]
     broken_tables: tuple[int, ...]
     time: datetime | None
     fresh: bool  # still worth showing: nobody has dealt at the tables players moved to, and not long ago
@@ -107,7 +99,7 @@ def room_news(runner: Any, now: datetime, seating_chart: SeatingChartWanted = "w
         period, period_now = s.get("period"), getattr(runner.state.schedule, "current_period_index", None)
         clock_moved_on = period is not None and period_now is not None and period != period_now
         fresh = not dealt_since and not clock_moved_on and (time is None or now - time <= MOVES_SHOWN_FOR)
-        moves = tuple(MoveLine(names[e].name if e in names else f"entry {e}", ft, fs, tt, ts)
+        moves = tuple(PlayerMove(e, names[e].name if e in names else f"entry {e}", ft, fs, tt, ts)
                       for e, ft, fs, tt, ts in s["moves"] if not fresh or _still_seated(names.get(e), tt, ts))
         seating = SeatingNews(s["kind"], moves, tuple(s["broken"]), time, fresh and bool(moves))
     clock_started = bool(getattr(runner.state.schedule, "started", False))
@@ -139,4 +131,4 @@ def _still_seated(entry: Any, table: int, seat: int) -> bool:
     return entry is not None and not entry.busted and (entry.table, entry.seat) == (table, seat)
 
 
-__all__ = ["MoveLine", "RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]
+__all__ = ["RoomNews", "SeatLine", "SeatingChartWanted", "SeatingNews", "room_news"]

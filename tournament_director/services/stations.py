@@ -25,6 +25,7 @@ from tournament_director.domain.floor.tournament import Tournament
 STATION_OCCASIONS = ("break", "end_of_day", "count")  # a table's count sheet (not "deal": that is the room's)
 
 
+from tournament_director.services.moves import PlayerMove
 def station_name(table: int) -> str:
     """How the event log names a table's station."""
     return f"table {table} station"
@@ -76,16 +77,6 @@ class FloorCallView:
 
 
 @dataclass(frozen=True)
-class StationMoveView:
-    entry_id: int
-    name: str
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
-
-
-@dataclass(frozen=True)
 class StationView:
     table: int
     hand: int
@@ -99,7 +90,7 @@ class StationView:
     hand_for_hand: bool
     tables_done: tuple[int, ...]
     tables_playing: tuple[int, ...]
-    moves: tuple[StationMoveView, ...]  # leaving or reaching this table, not yet confirmed
+    moves: tuple[PlayerMove, ...]  # leaving or reaching this table, not yet confirmed
     proposals: tuple[BustProposalView, ...]
     calls: tuple[FloorCallView, ...]
     trusted: bool
@@ -194,7 +185,7 @@ class StationService:
                 upcoming.button, upcoming.small_blind, upcoming.big_blind)
         else:
             next_positions = (None, None, None)
-        moves = tuple(StationMoveView(m[0], self._name(m[0]), m[1], m[2], m[3], m[4])
+        moves = tuple(PlayerMove(m[0], self._name(m[0]), m[1], m[2], m[3], m[4])
                       for m in facts.pending_moves(t, number))
         done = facts.tables_done(t)
         return StationView(

@@ -6,15 +6,18 @@ when another station records a command; a QSocketNotifier on it wakes the GUI th
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSocketNotifier
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 log = logging.getLogger(__name__)
 
 
 class OtherStations(QObject):
-    def __init__(self, session: Any, parent: QObject | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.notifier: QSocketNotifier | None = None

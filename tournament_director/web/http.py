@@ -121,7 +121,7 @@ class HttpConnection(QObject):
             return
         self._idle.start(self.IDLE_MS)
         self.on_activity(False)
-        data = bytes(self._socket.readAll())
+        data = bytes(self._socket.readAll().data())
         if data and not self._deadline.isActive():
             self._deadline.start(self.REQUEST_MS)
         self._h11.receive_data(data)

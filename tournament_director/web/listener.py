@@ -191,7 +191,7 @@ class Listener(QTcpServer):
         socket.deleteLater()
 
     def _look(self, socket: QTcpSocket) -> None:
-        head = bytes(socket.peek(self.HEAD_LIMIT))
+        head = socket.peek(self.HEAD_LIMIT).data()
         end = head.find(b"\r\n\r\n")
         if end < 0 and len(head) < self.HEAD_LIMIT:
             return  # the rest of the head is still on its way
@@ -214,7 +214,7 @@ class Listener(QTcpServer):
             connection = HttpConnection(socket, address, self._http, self)
             self._make_room(address)
             self._hold(connection, _Held(address, connection.abort))
-            connection.on_activity = lambda closing, key=connection: self._active(key, closing=closing)
+            connection.on_activity = lambda closing: self._active(connection, closing=closing)
             # held until its socket is gone: an answer still going out holds a file descriptor too
             connection.destroyed.connect(lambda _object=None: self._release(connection))
             connection.start()

@@ -12,10 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.chip_counts import call_chip_count
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 ACTIONS = ("pause", "resume", "next_level", "previous_level", "add_time", "bust", "check_balance",
            "accept_moves", "reject_moves", "call_chip_count")
@@ -76,7 +79,7 @@ def _ordinal(n: int) -> str:
 
 
 class RemoteCommands:
-    def __init__(self, session: Any, desk: ProposalDesk | None = None) -> None:
+    def __init__(self, session: DirectorSession, desk: ProposalDesk | None = None) -> None:
         self._session = session
         self.desk = desk if desk is not None else ProposalDesk()
 

@@ -390,16 +390,16 @@ class RoomServer(QObject):
         if self.stations.handles(request.path):
             try:
                 return self._station(request)
-            except AccessRefused as refusal:
-                return self._refused(refusal)
+            except AccessRefused as refused:
+                return self._refused(refused)
         route = self._routes.get(request.path)
         if route is None:
             return self._text(404, f"there is no page {request.path} here: the room display is at /, /tv and "
                                    "/remote")
         try:
             return route(request)
-        except AccessRefused as refusal:
-            return self._refused(refusal)
+        except AccessRefused as refused:
+            return self._refused(refused)
 
     @staticmethod
     def _text(status: int, text: str) -> Response:

@@ -11,12 +11,15 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament_director.services.bounties import bounty_board
 from tournament_director.services.chip_counts import latest_call
 from tournament_director.services.screen_layouts import chosen_layout
 from tournament_director.services.screen_tokens import screen_state
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 FORMAT = "tournament-director/room-state"
 VERSION = 1
@@ -64,13 +67,16 @@ class MoveMemory:
 
     def __init__(self) -> None:
         self._tournament: int | None = None
+        self._forget()
+
+    def _forget(self) -> None:
         self._seats: dict[int, tuple[int, int]] = {}
         self._moves: deque[dict[str, Any]] = deque(maxlen=MOVES_KEPT)
         self._last_move: dict[int, dict[str, Any]] = {}
 
     def observe(self, tournament_id: int | None, players: Iterable[Any], at: str) -> None:
         if tournament_id != self._tournament:
-            self.__init__()  # another tournament: nothing it did was a move of this one
+            self._forget()  # another tournament: nothing it did was a move of this one
             self._tournament = tournament_id
         seats: dict[int, tuple[int, int]] = {}
         for player in players:
@@ -98,7 +104,7 @@ class MoveMemory:
         return [{k: v for k, v in move.items() if k != "entry_id"} for move in self._moves]
 
 
-def clock_state(session: Any) -> dict[str, Any] | None:
+def clock_state(session: DirectorSession) -> dict[str, Any] | None:
     clock = session.clock
     view = clock.view() if clock is not None else None
     if view is None:
@@ -131,7 +137,7 @@ def bounties_state(floor: Any) -> dict[str, Any] | None:
     }
 
 
-def build_room_state(session: Any, memory: MoveMemory, wall: datetime | None = None) -> dict[str, Any]:
+def build_room_state(session: DirectorSession, memory: MoveMemory, wall: datetime | None = None) -> dict[str, Any]:
     """The room state of the tournament in front of the director (``tournament`` null when none is open)."""
     as_of = _iso(wall or datetime.now(UTC))
     state: dict[str, Any] = {

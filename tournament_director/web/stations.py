@@ -25,13 +25,16 @@ import logging
 import re
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.web.access import AccessRefused
 from tournament_director.web.guard import json_object
 from tournament_director.web.http import Request
 from tournament_director.web.state import clock_state
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +58,7 @@ class StationTokens:
     (``session.station_codes()``), so the table cards stay good after a restart; ``revoke`` replaces it (the old
     code stops). Without a session (or a tournament) the tokens live in memory."""
 
-    def __init__(self, session: Any = None) -> None:
+    def __init__(self, session: DirectorSession | None = None) -> None:
         self._session = session
         self._loaded: tuple[Any, dict[int, str]] | None = None   # (the codes' owner, table -> token)
 
@@ -129,7 +132,8 @@ class StationRoutes:
     """Answers the station pages' requests for ``RoomServer``; ``on_action(table, action, text)`` tells the
     console what a station did (a floor call raises its alert)."""
 
-    def __init__(self, session: Any, *, on_action: Callable[[int, str, str, Any], None] = lambda *a: None) -> None:
+    def __init__(self, session: DirectorSession, *,
+                 on_action: Callable[[int, str, str, Any], None] = lambda *a: None) -> None:
         self.session = session
         self.tokens = StationTokens(session)
         self._on_action = on_action

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QImage, QPainter
 
+from tournament_director.services.clock import ClockService
 from tournament_director.services.scheduler import LATE_REGISTRATION_CLOSES, SCHEDULED_START
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.console.window import ANNOUNCE_SETTING, MainWindow
@@ -226,7 +227,7 @@ def test_announce_new_levels_is_off_by_default_and_remembered(qtbot, tmp_path, u
     window = console(qtbot, session, ui_settings, speech_engine="mock")
     assert not window.announce_action.isChecked()
     window.toggle_clock()
-    window.clock_command("next_level")
+    window.clock_command(ClockService.next_level)
     assert window.announcer is None  # nothing is spoken unless the director asked for it
     window.announce_action.trigger()
     assert ui_settings.value(ANNOUNCE_SETTING, type=bool) is True
@@ -246,13 +247,14 @@ def test_each_level_change_is_spoken_with_the_new_blinds(qtbot, tmp_path, ui_set
         pytest.skip(f"Qt's mock speech engine is missing here: {window.announcer.unavailable_reason}")
     window.toggle_clock()
     assert window.announcer.last_said == ""  # starting the clock is not a level change
-    window.clock_command("next_level")  # the director moves the level on
+    window.clock_command(ClockService.next_level)  # the director moves the level on
     structure = session.state.schedule.structure
     second = structure.periods[1]
     assert window.announcer.last_said == announcement_for(second)
     assert window.announcer.last_said.startswith(f"Blinds are now {second.small_blind}, {second.big_blind}")
 
-    window.clock_command("set_remaining", 0.3)  # and the time runs out by itself: the repaint timer notices
+    # and the time runs out by itself: the repaint timer notices
+    window.clock_command(lambda clock: clock.set_remaining(0.3))
     third = structure.periods[2]
     qtbot.waitUntil(lambda: window.announcer.last_said == announcement_for(third), timeout=3000)
     assert any(m.startswith("Announced: Blinds are now") for m in window.log_tab.message_texts())

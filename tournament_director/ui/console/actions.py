@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
+from tournament_director.services.clock import ClockService
 from tournament_director.ui.console.clock_tab import CLOCK_KEY
 from tournament_director.ui.console.wizard import open_settings
 from tournament_director.ui.themes import available_themes
@@ -92,10 +93,10 @@ def build_menus(window: Any) -> None:
     w.toggle_clock_action = add_action(w, "Start / pause", CLOCK_KEY, w.toggle_clock, clock)
     # The clock's key works in every window of the program (the projector full screen on the one screen too).
     w.toggle_clock_action.setShortcutContext(Qt.ShortcutContext.ApplicationShortcut)
-    add_action(w, "Next level", "Ctrl+Right", lambda: w.clock_command("next_level"), clock)
-    add_action(w, "Previous level", "Ctrl+Left", lambda: w.clock_command("previous_level"), clock)
-    add_action(w, "Add a minute", "Ctrl+Up", lambda: w.clock_command("add_time", 60), clock)
-    add_action(w, "Remove a minute", "Ctrl+Down", lambda: w.clock_command("add_time", -60), clock)
+    add_action(w, "Next level", "Ctrl+Right", lambda: w.clock_command(ClockService.next_level), clock)
+    add_action(w, "Previous level", "Ctrl+Left", lambda: w.clock_command(ClockService.previous_level), clock)
+    add_action(w, "Add a minute", "Ctrl+Up", lambda: w.clock_command(lambda service: service.add_time(60)), clock)
+    add_action(w, "Remove a minute", "Ctrl+Down", lambda: w.clock_command(lambda service: service.add_time(-60)), clock)
     add_action(w, "Jump to level", "Ctrl+J", w.jump_to_level, clock)
     floor = bar.addMenu("&Floor")
     add_action(w, "Next hand, all tables", "F5", lambda: t._next_hand(None), floor)
@@ -115,7 +116,7 @@ def build_menus(window: Any) -> None:
     add_screen_layouts_action(w)  # Tools > Screen layouts (the projector's and the TV page's design)
     view = bar.addMenu("&View")
     for i, title in enumerate(TAB_TITLES):
-        add_action(w, title, f"Ctrl+{i + 1}", lambda i=i: w.tabs.setCurrentIndex(i), view)
+        add_action(w, title, f"Ctrl+{i + 1}", _show_tab(w, i), view)
     add_action(w, "Projector full screen / in a window", "Ctrl+Shift+F", w.toggle_projector_full_screen, view)
     w.seating_action = QAction("Seating chart on the projector", w, checkable=True)
     w.seating_action.setShortcut(QKeySequence("F7"))
@@ -138,6 +139,10 @@ def build_menus(window: Any) -> None:
     _connect_tab_buttons(w)
 
 
+def _show_tab(w: Any, index: int) -> Callable[[], None]:
+    return lambda: w.tabs.setCurrentIndex(index)
+
+
 def name_undo_steps(w: Any) -> None:
     """Edit > Undo and Redo name the director's action they take ("Undo Ann Lee out"), as the menu opens."""
     session = w.session
@@ -149,11 +154,12 @@ def _connect_tab_buttons(w: Any) -> None:
     """The Clock and Log tabs' buttons that repeat a menu item."""
     c = w.clock_tab.buttons
     c["toggle"].clicked.connect(w.toggle_clock)
-    c["next"].clicked.connect(lambda: w.clock_command("next_level"))
-    c["previous"].clicked.connect(lambda: w.clock_command("previous_level"))
-    c["plus"].clicked.connect(lambda: w.clock_command("add_time", 60))
-    c["minus"].clicked.connect(lambda: w.clock_command("add_time", -60))
-    w.clock_tab.jump_button.clicked.connect(lambda: w.clock_command("jump_to_level", w.clock_tab.jump_level.value()))
+    c["next"].clicked.connect(lambda: w.clock_command(ClockService.next_level))
+    c["previous"].clicked.connect(lambda: w.clock_command(ClockService.previous_level))
+    c["plus"].clicked.connect(lambda: w.clock_command(lambda service: service.add_time(60)))
+    c["minus"].clicked.connect(lambda: w.clock_command(lambda service: service.add_time(-60)))
+    w.clock_tab.jump_button.clicked.connect(
+        lambda: w.clock_command(lambda service: service.jump_to_level(w.clock_tab.jump_level.value())))
     w.log_tab.undo_button.clicked.connect(w.undo)
     w.log_tab.undone.connect(lambda event: w.tables_tab.recheck_quietly())
     w.log_tab.redo_button.clicked.connect(w.redo)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -151,18 +152,18 @@ class BustDialog(QDialog):
             self.also_out.addItem(f"{name}  ({where})" if where else name, entry_id)
         self.candidates.clear()
         for entry_id, name, where, _table, _chips in others:
-            item = QListWidgetItem(f"{name}    {where}")
-            item.setData(Qt.ItemDataRole.UserRole, entry_id)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if entry_id in ticked else Qt.CheckState.Unchecked)
-            self.candidates.addItem(item)
+            candidate = QListWidgetItem(f"{name}    {where}")
+            candidate.setData(Qt.ItemDataRole.UserRole, entry_id)
+            candidate.setFlags(candidate.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            candidate.setCheckState(Qt.CheckState.Checked if entry_id in ticked else Qt.CheckState.Unchecked)
+            self.candidates.addItem(candidate)
         self._filter(self.filter.text())
 
     # ----- eliminators ---------------------------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         """Enter in the name filter ticks the first player shown (the list is the same table first) instead of
         busting at once with nobody ticked; with the filter empty, Enter busts."""
-        if (watched is self.filter and event.type() == QEvent.Type.KeyPress
+        if (watched is self.filter and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
                 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.filter.text().strip()):
             shown = [self.candidates.item(i) for i in range(self.candidates.count())
                      if not self.candidates.item(i).isHidden()]

@@ -10,13 +10,16 @@ finish the tournament (TDA 8-A): nobody can enter any more once it is over.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tournament_director.services.results import place_text
 from tournament_director.ui.console.bust_dialog import BustDialog, candidate
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 def _names(names: list[str]) -> str:
@@ -27,7 +30,8 @@ class Busting(QObject):
     proposal_ready = Signal(object)  # the balancing proposal after a bust (a MoveProposal)
     tournament_over = Signal()
 
-    def __init__(self, session: Any, tell: Callable[[str], None], parent: QObject | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, tell: Callable[[str], None],
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self.tell = tell
@@ -106,11 +110,12 @@ class Busting(QObject):
         """One player left, registration open: close it and finish? (asked in a window-modal box)."""
         floor = self.session.tournament
         last = next(e.name for e in floor.entries() if not e.busted)
+        parent = self.parent()
         box = QMessageBox(QMessageBox.Icon.Question, "One player left",
                           f"{last} is the only player left, but late registration is still open.\n\n"
                           "Close registration and finish the tournament?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.parent() if isinstance(self.parent(), QWidget) else None)
+                          parent if isinstance(parent, QWidget) else None)
         box.button(QMessageBox.StandardButton.Yes).setText("Close registration and finish")
         box.button(QMessageBox.StandardButton.No).setText("Keep registration open")
         box.setDefaultButton(QMessageBox.StandardButton.No)  # right after a bust, a second Enter finishes nothing

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,9 +27,12 @@ from PySide6.QtWidgets import (
 
 from tournament_director.services.chip_sheets import OCCASION_TITLES
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 class ChipCountDialog(QDialog):
-    def __init__(self, session: Any, tables: Sequence[int], parent: QWidget | None = None, *,
+    def __init__(self, session: DirectorSession | None, tables: Sequence[int], parent: QWidget | None = None, *,
                  table: int | None = None, occasion: str = "break") -> None:
         super().__init__(parent)
         self.session = session

@@ -4,7 +4,7 @@ restart with the clock running."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
@@ -12,13 +12,16 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox
 from tournament_director.ui.console.tab import Tab, figures_text
 from tournament_director.ui.projector.view import countdown_text, format_clock, view_from_session
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 # Starts and pauses the clock from anywhere in the console, a text field included, and never types anything
 # (Space typed into the Register field and pressed the focused button). Free in the console and the floor tool.
 CLOCK_KEY = "F8"
 
 
 class ClockTab(Tab):
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.restart_banner = QFrame()

@@ -5,7 +5,7 @@ before it records the deal. Every amount comes from the deal service; the dialog
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -27,6 +27,9 @@ from PySide6.QtWidgets import (
 
 from tournament_director.services.results import ordinal
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 METHODS = (("icm", "&ICM"), ("chip_chop", "C&hip chop"), ("custom", "C&ustom"))
 EXPLAIN = {
     "icm": "ICM (Malmuth-Harville): each share is the player's expected prize from his chips.",
@@ -46,7 +49,7 @@ def _amount(text: str) -> int | None:
 class DealDialog(QDialog):
     recorded = Signal(object)  # the DealView recorded
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Deal (chop)")
         self.session = session

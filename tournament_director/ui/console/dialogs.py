@@ -89,7 +89,8 @@ class MoveDialog(QDialog):
         super().accept()
 
     def _table_changed(self) -> None:
-        self.to_seat.setRange(1, self._seats.get(self._chosen_table(), 10))
+        table = self._chosen_table()
+        self.to_seat.setRange(1, self._seats.get(table, 10) if table is not None else 10)
 
     def choose(self, entry_id: int, table: int, seat: int) -> None:
         self.player.setCurrentIndex(self._player_index.get(entry_id, -1))

@@ -5,17 +5,20 @@ Beside them, the buy-in option the desk is selling, when the tournament offers m
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QComboBox, QLabel, QPushButton
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 KEYS = ("rebuy", "add_on", "re_entry")
 TITLES = {"rebuy": "Rebuy", "add_on": "Add-on", "re_entry": "Re-entry"}
 
 
 class EntryActionButtons:
-    def __init__(self, session: Any, buttons: dict[str, QPushButton]) -> None:
+    def __init__(self, session: DirectorSession | None, buttons: dict[str, QPushButton]) -> None:
         self.session = session
         self.buttons = {key: buttons[key] for key in KEYS}
         self.actions: dict[str, QAction] = {}
@@ -70,7 +73,7 @@ class EntryActionButtons:
 class BuyInChoice(QComboBox):
     """The buy-in option of the next registration (shown only when the tournament sells more than one)."""
 
-    def __init__(self, session: Any) -> None:
+    def __init__(self, session: DirectorSession | None) -> None:
         super().__init__()
         self.session = session
         self.setToolTip("The buy-in this registration pays for; each entry records it")

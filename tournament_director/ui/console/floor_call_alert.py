@@ -29,7 +29,7 @@ class FloorCallAlert(QFrame):
 
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.window = window
+        self.console = window
         self.setObjectName("floorCallAlert")
         self.setStyleSheet(STYLE)
         self._rows = QVBoxLayout(self)
@@ -53,7 +53,7 @@ class FloorCallAlert(QFrame):
         return next((button for n, _l, button in self.rows if n == call), None)
 
     def refresh(self) -> None:
-        session = self.window.session
+        session = self.console.session
         stations = session.stations if session is not None and session.tournament_id else None
         calls = stations.calls() if stations is not None else []
         busts = stations.proposals() if stations is not None else []
@@ -68,8 +68,8 @@ class FloorCallAlert(QFrame):
         self._busts_seen = {b.number for b in busts}
         if new or new_busts:
             self.rung += 1
-            self.window.play_sound("floor_called")
-            self.window.tell(new[-1].sentence() if new else _waiting(new_busts[-1]))
+            self.console.play_sound("floor_called")
+            self.console.tell(new[-1].sentence() if new else _waiting(new_busts[-1]))
         self.setVisible(bool(calls or busts))
 
     def _rebuild(self, calls: list[Any], busts: list[Any]) -> None:
@@ -112,12 +112,12 @@ class FloorCallAlert(QFrame):
     def open_stations(self) -> None:
         from tournament_director.ui.console.stations_console import open_stations_panel
 
-        open_stations_panel(self.window)
+        open_stations_panel(self.console)
 
     def answer(self, call: int) -> None:
-        outcome = self.window.attempt(self.window.session.stations.answer_call, call)
+        outcome = self.console.attempt(self.console.session.stations.answer_call, call)
         if outcome.ok:
-            self.window.tell(outcome.value)
+            self.console.tell(outcome.value)
 
 
 def _waiting(bust: Any) -> str:

@@ -7,7 +7,7 @@ standings exported as CSV and HTML and printed. Everything is read from and writ
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -19,6 +19,10 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.ui.printing import print_html
+
+if TYPE_CHECKING:
+    from tournament_director.services.league_results import SeasonStandings
+    from tournament_director.services.session import DirectorSession
 
 STANDINGS_COLUMNS = ("Rank", "Player", "Points", "Events", "Hits", "Wins", "Best", "Money won", "Adjustment")
 HISTORY_COLUMNS = ("Season", "Tournament", "Place", "Prize", "Hits", "Entries", "Points")
@@ -56,12 +60,12 @@ def _table(columns: tuple[str, ...]) -> QTableWidget:
 
 
 class LeaguesWindow(QDialog):
-    def __init__(self, session: Any, parent: Any = None) -> None:
+    def __init__(self, session: DirectorSession, parent: Any = None) -> None:
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Leagues and seasons")
         self.resize(900, 600)
-        self.standings = None
+        self.standings: SeasonStandings | None = None
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
         top.addWidget(QLabel("Season:"))
@@ -195,14 +199,14 @@ class LeaguesWindow(QDialog):
             self.status.setText("No season yet: import TD3 saves (Ctrl+I) or put a tournament in a season.")
             return
         leagues = self.session.leagues
-        self.standings = leagues.standings(season_id)
-        lines = self.standings.lines
+        standings = self.standings = leagues.standings(season_id)
+        lines = standings.lines
         _fill(self.standings_table, [
             [str(i), line.name, _number(line.points), str(line.events), str(line.hits), str(line.wins),
              str(line.best_place or ""), f"{line.money_won:,}", _number(line.adjustment) if line.adjustment else ""]
             for i, line in enumerate(lines, start=1)])
         self.tournament_list.clear()
-        for _tid, name, day in self.standings.tournaments:
+        for _tid, name, day in standings.tournaments:
             self.tournament_list.addItem(f"{day or ''}  {name}".strip())
         self.adjust_player.clear()
         for line in lines:
@@ -214,9 +218,9 @@ class LeaguesWindow(QDialog):
             sign = "+" if a.points >= 0 else "−"
             self.adjustment_list.addItem(
                 f"{names.get(a.player_id, a.player_id)}: {sign}{_number(abs(float(a.points)))} {a.reason}".strip())
-        self.formula_edit.setPlainText(self.standings.season.formula or "")
-        notes = "; ".join(self.standings.notes)
-        played = len(self.standings.tournaments)
+        self.formula_edit.setPlainText(standings.season.formula or "")
+        notes = "; ".join(standings.notes)
+        played = len(standings.tournaments)
         self.status.setText(f"{len(lines)} player{'s' if len(lines) != 1 else ''}, {played} "
                             f"tournament{'s' if played != 1 else ''}"
                             + (f". {notes}" if notes else ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -14,6 +14,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QMessageBox, QPu
 from tournament_director.ui.console.tab import Tab, make_table_view
 from tournament_director.ui.models import events_model
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 class LogTab(Tab):
     """The event history with undo and redo, and below it the messages the console gave (newest first)."""
@@ -21,7 +24,7 @@ class LogTab(Tab):
     MAX_MESSAGES = 500
     undone = Signal(object)   # the event undone from the history
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.model = events_model(parent=self)

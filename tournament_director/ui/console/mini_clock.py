@@ -3,13 +3,16 @@ shortens a long tournament name instead of widening the window."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from tournament_director.ui.console.clock_tab import CLOCK_KEY
 from tournament_director.ui.projector.view import blinds_text, countdown_text, format_clock, view_from_session
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 class ElidedLabel(QLabel):
@@ -42,7 +45,7 @@ class ElidedLabel(QLabel):
 class MiniClock(QWidget):
     """Level, blinds and remaining time in one line above every tab."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._session = session
         self.setObjectName("miniClock")

@@ -5,7 +5,7 @@ naming it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -24,11 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 FROM, TO, PERCENTAGES, PLACES, TOTAL = range(5)
 
 
 class PayoutTableEditor(QDialog):
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Edit the payout table")
         self.session = session
@@ -138,8 +141,8 @@ class PayoutTableEditor(QDialog):
         total.setForeground(Qt.GlobalColor.darkGreen if summary.adds_up else Qt.GlobalColor.red)
         self._filling = False
 
-    def bands(self) -> list[tuple[Any, Any, list[str]]]:
-        rows = []
+    def bands(self) -> list[tuple[int | str, int | str, str]]:
+        rows: list[tuple[int | str, int | str, str]] = []
         for row in range(self.table.rowCount()):
             low, high = self._text(row, FROM), self._text(row, TO)
             rows.append((int(low) if low.isdigit() else low, int(high) if high.isdigit() else high,

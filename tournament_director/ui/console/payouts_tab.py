@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QComboBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -19,16 +20,19 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.console.deal_dialog import DealDialog
-from tournament_director.ui.console.files import ask_name, choose_file
+from tournament_director.ui.console.files import ask_name
 from tournament_director.ui.console.payout_editor import PayoutTableEditor
 from tournament_director.services.results import ordinal
 from tournament_director.ui.console.tab import Tab
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 class PayoutsTab(Tab):
     """Prize pool and payouts by place from the floor service; the payout table; the deal."""
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -129,32 +133,19 @@ class PayoutsTab(Tab):
         editor.open()
         return editor
 
-    def import_table(self) -> Any:
+    def import_table(self) -> QFileDialog | None:
         service = self._payouts()
         if service is None:
             return None
+        return self.import_file("Import a payout table", "Payout tables (*.toml)", service.import_file,
+                                lambda table, path: f"Payout table {table.name} imported from {path.name}")
 
-        def chosen(path: Any) -> None:
-            outcome = self.run(service.import_file, path)
-            if outcome.ok:
-                self.message.emit(f"Payout table {outcome.value.name} imported from {path.name}")
-
-        self.file_dialog = choose_file(self, "Import a payout table", "Payout tables (*.toml)", chosen)
-        return self.file_dialog
-
-    def export_table(self) -> Any:
+    def export_table(self) -> QFileDialog | None:
         service = self._payouts()
         if service is None:
             return None
-
-        def chosen(path: Any) -> None:
-            outcome = self.run(service.export_file, path)
-            if outcome.ok:
-                self.message.emit(f"Payout table saved: {outcome.value}")
-
-        self.file_dialog = choose_file(self, "Export the payout table", "Payout tables (*.toml)", chosen, save=True,
-                                       suggested="payouts.toml")
-        return self.file_dialog
+        return self.export_file("Export the payout table", "Payout tables (*.toml)", "payouts.toml",
+                                service.export_file, lambda saved: f"Payout table saved: {saved}")
 
     def save_as_template(self, title: str | None = None) -> Any:
         """Save the payout table in force as the room's, under ``title`` or the name the director types."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QStringListModel, Qt
 from PySide6.QtWidgets import (
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.services.registration import registration_open
+from tournament_director.services.tournament import TournamentService
 from tournament_director.ui.console.bust_dialog import BustDialog
 from tournament_director.ui.console.entry_actions import BuyInChoice, EntryActionButtons
 from tournament_director.ui.console.tab import Notice, Tab, figures_text, make_table_view, print_menu
@@ -35,6 +36,9 @@ from tournament_director.ui.models import (
     BOUNTY_COLUMN, EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours,
 )
 from tournament_director.ui.printing import SeatCard, save_pdf, seat_cards_html
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 def entry_row(entry: Any) -> EntryRow:
@@ -63,7 +67,7 @@ class PlayersTab(Tab):
                ("absent", "Absent / present (Ctrl+Shift+P)"), ("seat_card", "Seat card (Ctrl+Shift+S)"),
                ("draw", "Draw seats (Ctrl+Shift+D)"), ("close_registration", "Close registration"))
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         register_bar = QHBoxLayout()
@@ -364,7 +368,8 @@ class PlayersTab(Tab):
         if not self.entry_actions.allowed(name):
             self.message.emit(f"No {name.replace('_', '-')} now: {self.entry_actions.why_not(name)}")
             return
-        outcome = self.run(getattr(self.floor, name), row.entry_id)
+        command = {"rebuy": TournamentService.rebuy, "add_on": TournamentService.add_on}[name]
+        outcome = self.run(command, self.floor, row.entry_id)
         if outcome.ok and name == "rebuy":
             self.message.emit(f"{row.name} rebought: {outcome.value.chips:,} chips")
         elif outcome.ok:   # what the add-on sold, not the stack it made
@@ -402,8 +407,13 @@ class PlayersTab(Tab):
     def ask_which(self, rows: Sequence[EntryRow]) -> "WhichPlayerDialog":
         """Several players match Find: the director picks the one who is out."""
         dialog = WhichPlayerDialog(rows, self)
-        dialog.accepted.connect(lambda: dialog.chosen() is not None
-                                and self.select_entry(dialog.chosen()) and self.open_bust_dialog())
+
+        def bust_the_chosen() -> None:
+            chosen = dialog.chosen()
+            if chosen is not None and self.select_entry(chosen):
+                self.open_bust_dialog()
+
+        dialog.accepted.connect(bust_the_chosen)
         dialog.finished.connect(dialog.deleteLater)
         self.which_dialog = dialog
         dialog.open()

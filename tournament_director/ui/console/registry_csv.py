@@ -8,14 +8,17 @@ closed is refused before anything is written; a player already entered is named 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QCheckBox, QFileDialog, QWidget
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QGridLayout, QWidget
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.reading import read_bytes
 from tournament_director.services.registration import registration_open
 from tournament_director.services.registry_csv import buy_in_list
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 BUY_IN_TEXT = "Also buy them in"
 
@@ -31,7 +34,8 @@ def _dialog(window: Any, title: str, save: bool, then: Any, below: QWidget | Non
     dialog.finished.connect(dialog.deleteLater)
     if below is not None:   # under the chooser's buttons, across its width
         layout = dialog.layout()
-        layout.addWidget(below, layout.rowCount(), 0, 1, layout.columnCount())
+        if isinstance(layout, QGridLayout):  # Qt's own file dialog lays itself out on a grid
+            layout.addWidget(below, layout.rowCount(), 0, 1, layout.columnCount())
     window.registry_file_dialog = dialog
     dialog.open()
     return dialog
@@ -55,7 +59,7 @@ def import_players(window: Any, path: Path, buy_in: bool = False) -> Any:
     return report
 
 
-def _check_can_buy_in(session: Any) -> None:
+def _check_can_buy_in(session: DirectorSession) -> None:
     if session.tournament is None:
         raise DomainError("Open or create a tournament first (Ctrl+N): there is none to buy the players into. "
                           "Nothing was imported.")

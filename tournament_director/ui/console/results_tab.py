@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QVBoxLayout
 
@@ -14,9 +14,12 @@ from tournament_director.ui.console.tab import Tab, make_table_view
 from tournament_director.ui.export import export_results
 from tournament_director.ui.models import ResultRow, RowTableModel, results_model
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 class ResultsTab(Tab):
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.summary = QLabel()

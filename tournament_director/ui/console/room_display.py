@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 import segno
 from PySide6.QtCore import QObject, QSettings, Qt, QTimer
@@ -40,6 +40,7 @@ from tournament_director.web.address import DEFAULT_PORT, parse_listen_address
 from tournament_director.web.remote import ProposalDesk
 from tournament_director.web.server import RoomServer, local_addresses
 
+Shown = TypeVar("Shown", bound=QWidget)
 ADDRESS_SETTING = "room_display/address"
 PORT_SETTING = "room_display/port"
 PAGE_NAMES = {"phone": "Phone page", "tv": "TV page", "remote": "Director's remote", "other": "Page"}
@@ -165,7 +166,7 @@ def qr_pixmap(url: str, scale: int = 6) -> QPixmap:
     return pixmap
 
 
-def _big(label: QLabel, points: int, bold: bool = True) -> QLabel:
+def _big(label: Shown, points: int, bold: bool = True) -> Shown:
     font = label.font()
     font.setPointSize(points)
     font.setBold(bold)
@@ -196,7 +197,7 @@ class RoomDisplayDialog(QDialog):
         self.address.setCurrentIndex(max(index, 0))
         self.port = QSpinBox()
         self.port.setRange(1024, 65535)
-        self.port.setValue(int(self._settings.value(PORT_SETTING, DEFAULT_PORT)))
+        self.port.setValue(int(str(self._settings.value(PORT_SETTING, DEFAULT_PORT))))
         form.addRow("Address", self.address)
         form.addRow("Port", self.port)
         self.switch = _big(QPushButton(), 12)

@@ -20,7 +20,7 @@ QLabel#serverBanner { background: #8d4f00; color: #ffffff; font-size: 13pt; font
 class ServerBanner(QLabel):
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.window = window
+        self.console = window
         self.setObjectName("serverBanner")
         self.setStyleSheet(STYLE)
         self.setWordWrap(True)
@@ -28,7 +28,7 @@ class ServerBanner(QLabel):
         self.hide()
 
     def watch(self) -> None:
-        session = self.window.session
+        session = self.console.session
         if session is None or not hasattr(session, "server_watch"):
             self.setVisible(False)
             return
@@ -43,5 +43,5 @@ class ServerBanner(QLabel):
             return
         self.setVisible(False)
         if news is not None:
-            self.window.other_stations.listen_again()
-            self.window.tell(news)
+            self.console.other_stations.listen_again()
+            self.console.tell(news)

@@ -40,6 +40,12 @@ BOUNTY_SET_AS = (("amount", "An amount on top of the buy-in"), ("share", "A shar
 _PRICE_PARTS = ("buy_in", "fee", "rake_percent", "bounty", "bounty_mode")
 
 
+def _form_row(form: QFormLayout, widget: QWidget) -> int:
+    """The row of ``widget`` in ``form`` (PySide6 types the answer, a (row, role) pair, as a plain object)."""
+    position: Any = form.getWidgetPosition(widget)
+    return int(position[0])
+
+
 def spin(low: int, high: int, value: int = 0, *, step: int = 1, special: str = "", suffix: str = "") -> QSpinBox:
     box = QSpinBox()
     box.setRange(low, high)
@@ -143,7 +149,7 @@ class BuyInOptionsEditor(QWidget):
         row = self.table.rowCount()
         self.table.insertRow(row)
         for column, value in enumerate((name, buy_in, fee, chips)):
-            item = QTableWidgetItem(f"{value:,}" if isinstance(value, int) else value)
+            item = QTableWidgetItem(f"{value:,}" if isinstance(value, int) else str(value))
             if column:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(row, column, item)
@@ -196,7 +202,7 @@ class SettingsPages(QWidget):
 
     def __init__(self) -> None:
         super().__init__()
-        self.widgets: dict[str, QWidget] = {}
+        self.widgets: dict[str, Any] = {}  # by setting: spin boxes, combo boxes, check boxes and line edits
         self.labels: dict[str, QLabel] = {}
         self.help: dict[QWidget, str] = {}
         self.pages: dict[str, QFormLayout] = {}
@@ -223,7 +229,7 @@ class SettingsPages(QWidget):
         for value, label in BOUNTY_SET_AS:
             self.bounty_set_as.addItem(label, value)
         self.bounty_percent = spin(0, 100, 50, suffix=" %")
-        row = self.pages["Bounties"].getWidgetPosition(self.widgets["bounty"])[0]
+        row = _form_row(self.pages["Bounties"], self.widgets["bounty"])
         self.add_row("Bounties", "Bounty set &as", self.bounty_set_as, "An amount paid on top of the buy-in, or a "
                      "share of the buy-in: 50 % of a 100 buy-in is 50 to the bounty and 50 to the prize pool.", at=row)
         self.add_row("Bounties", "Bounty's s&hare of the buy-in", self.bounty_percent, "The part of the buy-in "
@@ -268,7 +274,7 @@ class SettingsPages(QWidget):
             line.setStyleSheet("font-size: 10.5pt")
             line.setWordWrap(True)  # a long split (with the rake) takes two lines rather than widening the page
             line.setMinimumWidth(320)
-            row = self.pages[section].getWidgetPosition(self.widgets[after])[0]
+            row = _form_row(self.pages[section], self.widgets[after])
             self.add_row(section, "Price of an entry", line, "What a player hands over for the standard buy-in, "
                          "and where each part goes: the prize pool, the bounty, the entry fee and the rake.",
                          at=row + 1)
@@ -466,7 +472,7 @@ class HelpLine(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setStyleSheet("padding: 4px 2px")  # its colour comes with the theme (QLabel#help)
         app = QApplication.instance()
-        if app is not None:
+        if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
 
     def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
@@ -481,7 +487,7 @@ class HelpLine(QLabel):
             return  # another window took the focus: the line keeps what it said
         front = self._section_in_front()
         text = self._pages.help_text(focused)
-        if front is not None and not (text and front[1].isAncestorOf(focused)):
+        if front is not None and not (text and focused is not None and front[1].isAncestorOf(focused)):
             text = (f"{front[0]}: Tab moves through its fields, each explained here; Ctrl+PgDown and Ctrl+PgUp "
                     "open the next and the previous section.")
         if text:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 class SessionSignals(QObject):
@@ -12,7 +15,7 @@ class SessionSignals(QObject):
 
     changed = Signal(str)
 
-    def __init__(self, session: Any, parent: QObject | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._unsubscribe = session.subscribe(self.changed.emit) if session is not None else (lambda: None)
 

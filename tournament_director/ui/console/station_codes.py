@@ -32,16 +32,16 @@ COLUMNS = 4
 class StationCodesDialog(QDialog):
     def __init__(self, window: Any) -> None:
         super().__init__(window)
-        self.window = window
+        self.console = window
         self.setWindowTitle("Table station codes")
         self.resize(980, 700)
         column = QVBoxLayout(self)
         self.note = QLabel()
         self.note.setWordWrap(True)
         column.addWidget(self.note)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        column.addWidget(self.scroll, 1)
+        self.codes_area = QScrollArea()
+        self.codes_area.setWidgetResizable(True)
+        column.addWidget(self.codes_area, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.room_button = buttons.addButton("Room display…", QDialogButtonBox.ButtonRole.ActionRole)
         self.room_button.clicked.connect(lambda: open_room_display(window))
@@ -54,10 +54,10 @@ class StationCodesDialog(QDialog):
 
     @property
     def server(self) -> Any:
-        return room_display(self.window).server
+        return room_display(self.console).server
 
     def tables(self) -> list[int]:
-        session = self.window.session
+        session = self.console.session
         stations = session.stations if session is not None and session.tournament_id else None
         return stations.tables() if stations is not None else []
 
@@ -96,11 +96,11 @@ class StationCodesDialog(QDialog):
             grid.addLayout(cell, i // COLUMNS, i % COLUMNS)
             self.revoke_buttons[number] = revoke
             self.urls[number] = address
-        self.scroll.setWidget(grid_widget)
+        self.codes_area.setWidget(grid_widget)
 
     def revoke(self, table: int) -> None:
         self.server.stations.tokens.revoke(table)
-        self.window.tell(f"Table {table} has a new station code: the old one no longer opens the table; print its "
+        self.console.tell(f"Table {table} has a new station code: the old one no longer opens the table; print its "
                          "new card")
         self.refresh()
 
@@ -108,7 +108,7 @@ class StationCodesDialog(QDialog):
         path, _ = QFileDialog.getSaveFileName(self, "Save the table cards", "table-station-cards.pdf", "PDF (*.pdf)")
         if path:
             saved = self.write_cards(Path(path))
-            self.window.tell(f"Table cards saved: {saved}")
+            self.console.tell(f"Table cards saved: {saved}")
 
     def write_cards(self, path: Path) -> Path:
         """One A5 card a table: its number in large type above its QR code and the address."""

@@ -32,7 +32,7 @@ from tournament_director.ui.console.actions import add_action
 class StationsPanel(QDialog):
     def __init__(self, window: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent or window)
-        self.window = window
+        self.console = window
         self.setWindowTitle("Table stations")
         self.setModal(False)
         self.resize(720, 640)
@@ -92,7 +92,7 @@ class StationsPanel(QDialog):
         window.refresh_listeners.append(lambda _topics: self.refresh() if self.isVisible() else None)
 
     def _stations(self) -> Any:
-        session = self.window.session
+        session = self.console.session
         return session.stations if session is not None and session.tournament_id else None
 
     def refresh(self) -> None:
@@ -143,25 +143,25 @@ class StationsPanel(QDialog):
         number = self._selected(self.proposals, self._proposal_numbers)
         if number is None:
             return
-        outcome = self.window.attempt(self._stations().confirm_bust, number)
+        outcome = self.console.attempt(self._stations().confirm_bust, number)
         if outcome.ok:
             text, balance = outcome.value
-            self.window.tell(f"Confirmed: {text}")
-            self.window.tables_tab.show_proposal(balance)
+            self.console.tell(f"Confirmed: {text}")
+            self.console.tables_tab.show_proposal(balance)
         self.refresh()
 
     def refuse_selected(self) -> None:
         number = self._selected(self.proposals, self._proposal_numbers)
         if number is not None:
-            outcome = self.window.attempt(self._stations().refuse_bust, number)
+            outcome = self.console.attempt(self._stations().refuse_bust, number)
             if outcome.ok:
-                self.window.tell(outcome.value)
+                self.console.tell(outcome.value)
         self.refresh()
 
     def answer_selected(self) -> None:
         number = self._selected(self.calls, self._call_numbers)
         if number is not None:
-            self.window.floor_call_alert.answer(number)
+            self.console.floor_call_alert.answer(number)
         self.refresh()
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.services.structures import StructureService
 from tournament_director.ui.console.settings_form import spin
 
 BETTING = (("no_limit", "No limit"), ("pot_limit", "Pot limit"), ("fixed_limit", "Fixed limit"),
@@ -49,7 +50,7 @@ class StructureEditor(QWidget):
     def __init__(self, run: Callable[..., Any]) -> None:
         super().__init__()
         self.run = run
-        self.service: Any = None
+        self.service: StructureService | None = None
         self.current: Any = None
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -97,8 +98,8 @@ class StructureEditor(QWidget):
         self.add_level_button.clicked.connect(lambda: self.add_after("level"))
         self.add_break_button.clicked.connect(lambda: self.add_after("break"))
         self.remove_button.clicked.connect(self.remove)
-        self.up_button.clicked.connect(lambda: self.move(-1))
-        self.down_button.clicked.connect(lambda: self.move(1))
+        self.up_button.clicked.connect(lambda: self.move_selected(-1))
+        self.down_button.clicked.connect(lambda: self.move_selected(1))
 
     def _level_form(self) -> QWidget:
         page = QWidget()
@@ -124,13 +125,13 @@ class StructureEditor(QWidget):
         cells = (("&Minutes", self.minutes), ("&Small blind", self.small_blind), ("&Big blind", self.big_blind),
                  ("A&nte", self.ante), ("", self.big_blind_ante), ("Bett&ing", self.betting), ("&Game", self.game),
                  ("Small b&et", self.small_bet), ("Big be&t", self.big_bet))
-        for i, (text, widget) in enumerate(cells):
+        for i, (text, field) in enumerate(cells):
             r, c = divmod(i, 5)
-            label = QLabel(text)
-            label.setBuddy(widget)
-            grid.addWidget(label, r, 2 * c, Qt.AlignmentFlag.AlignRight)
-            grid.addWidget(widget, r, 2 * c + 1)
-            widget.setMinimumWidth(110)
+            caption = QLabel(text)
+            caption.setBuddy(field)
+            grid.addWidget(caption, r, 2 * c, Qt.AlignmentFlag.AlignRight)
+            grid.addWidget(field, r, 2 * c + 1)
+            field.setMinimumWidth(110)
         return page
 
     def _break_form(self) -> QWidget:
@@ -152,7 +153,7 @@ class StructureEditor(QWidget):
         return page
 
     # --- showing -------------------------------------------------------------------------------------------
-    def show_structure(self, service: Any) -> None:
+    def show_structure(self, service: StructureService | None) -> None:
         self.service = service
         self.current = service.in_play() if service is not None else None
         current = self.current
@@ -254,10 +255,11 @@ class StructureEditor(QWidget):
                 "duration_seconds": self.break_minutes.value() * 60,
                 "colour_up": [int(c) if c.isdigit() else c for c in chips if c]}  # the domain names a bad value
 
-    def _command(self, name: str, *args: Any, select: int | None = None, said: str = "") -> bool:
+    def _command(self, command: Callable[[StructureService], object], *, select: int | None = None,
+                 said: str = "") -> bool:
         if self.service is None:
             return False
-        outcome = self.run(getattr(self.service, name), *args)
+        outcome = self.run(command, self.service)
         if outcome.ok:
             if select is not None:
                 self.table.setCurrentCell(select, 0)
@@ -269,19 +271,20 @@ class StructureEditor(QWidget):
         if row < 0 or not self.apply_button.isEnabled():
             return False
         what = self.panel.title()
-        return self._command("edit_period", row, self.period_values(), select=row, said=f"{what} changed")
+        values = self.period_values()
+        return self._command(lambda service: service.edit_period(row, values), select=row, said=f"{what} changed")
 
     def add_after(self, kind: str) -> bool:
         row = self.selected_index()
-        return self._command("add_after", max(row, 0), kind, select=max(row, 0) + 1,
+        return self._command(lambda service: service.add_after(max(row, 0), kind), select=max(row, 0) + 1,
                              said=f"A {kind} added: set its values and press Enter")
 
     def remove(self) -> bool:
         row = self.selected_index()
-        return row >= 0 and self._command("remove_period", row, select=max(0, row - 1),
+        return row >= 0 and self._command(lambda service: service.remove_period(row), select=max(0, row - 1),
                                           said=f"{self.panel.title()} removed")
 
-    def move(self, step: int) -> bool:
+    def move_selected(self, step: int) -> bool:
         row = self.selected_index()
-        return row >= 0 and self._command("move_period", row, row + step, select=row + step,
+        return row >= 0 and self._command(lambda service: service.move_period(row, row + step), select=row + step,
                                           said=f"{self.panel.title()} moved")

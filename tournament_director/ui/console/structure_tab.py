@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
+    QFileDialog,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -21,9 +21,12 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.clock import suggested_structure
-from tournament_director.ui.console.files import ask_name, choose_file
+from tournament_director.ui.console.files import ask_name
 from tournament_director.ui.console.structure_editor import StructureEditor
 from tournament_director.ui.console.tab import Tab
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 def structure_html(structure: Any, current_index: int | None = None) -> str:
@@ -47,7 +50,7 @@ class StructureTab(Tab):
     """The structure in play and its editor; the templates; "Use this template" loads one through the structure
     service, which keeps what was already played."""
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -99,7 +102,7 @@ class StructureTab(Tab):
         layout.addWidget(self.in_play)
         panes = QHBoxLayout()
         self.editor = StructureEditor(self.run)
-        self.editor.changed.connect(lambda text: text and self.message.emit(text))
+        self.editor.changed.connect(lambda text: self.message.emit(text) if text else None)
         self.preview = QTextBrowser()
         self.preview.setMinimumWidth(400)
         panes.addWidget(self.editor, 3)
@@ -179,32 +182,20 @@ class StructureTab(Tab):
             self.message.emit(f"Structure in play: {outcome.value.name or self.templates.currentText()}")
         return outcome.ok
 
-    def import_structure(self) -> Any:
+    def import_structure(self) -> QFileDialog | None:
         service = self._service()
         if service is None:
             return None
+        return self.import_file("Import a structure", "Structures (*.toml)", service.import_file,
+                                lambda structure, path: f"Structure in play: {structure.name or path.stem}, "
+                                                        f"imported from {path.name}")
 
-        def chosen(path: Path) -> None:
-            outcome = self.run(service.import_file, path)
-            if outcome.ok:
-                self.message.emit(f"Structure in play: {outcome.value.name or path.stem}, imported from {path.name}")
-
-        self.file_dialog = choose_file(self, "Import a structure", "Structures (*.toml)", chosen)
-        return self.file_dialog
-
-    def export_structure(self) -> Any:
+    def export_structure(self) -> QFileDialog | None:
         service = self._service()
         if service is None:
             return None
-
-        def chosen(path: Path) -> None:
-            outcome = self.run(service.export_file, path)
-            if outcome.ok:
-                self.message.emit(f"Structure saved: {outcome.value}")
-
-        self.file_dialog = choose_file(self, "Export the structure", "Structures (*.toml)", chosen, save=True,
-                                       suggested="structure.toml")
-        return self.file_dialog
+        return self.export_file("Export the structure", "Structures (*.toml)", "structure.toml", service.export_file,
+                                lambda saved: f"Structure saved: {saved}")
 
     def save_as_template(self, title: str | None = None) -> Any:
         """Save the structure in play as the room's template, under ``title`` or the name the director types."""

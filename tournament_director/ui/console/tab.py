@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -24,7 +24,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.ui.console.files import choose_file
 from tournament_director.ui.printing import print_cards, save_pdf
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 @dataclass(frozen=True)
@@ -56,7 +60,7 @@ class Tab(QWidget):
 
     message = Signal(str)
 
-    def __init__(self, session: Any, run: Callable[..., Outcome]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Outcome]) -> None:
         super().__init__()
         self.session = session
         self.run = run
@@ -113,6 +117,32 @@ class Tab(QWidget):
             self.message.emit(f"Saved {save_pdf(document(), path)}")
         except OSError as problem:
             QMessageBox.warning(self, "Not saved", str(problem))
+
+    def import_file(self, title: str, kinds: str, read: Callable[[Path], Any],
+                    said: Callable[[Any, Path], str]) -> QFileDialog:
+        """Import…: the file the director picks (window-modal) goes to ``read``, a service command run as any
+        other; ``said(what was read, path)`` tells what came in."""
+
+        def chosen(path: Path) -> None:
+            outcome = self.run(read, path)
+            if outcome.ok:
+                self.message.emit(said(outcome.value, path))
+
+        self.file_dialog = choose_file(self, title, kinds, chosen)
+        return self.file_dialog
+
+    def export_file(self, title: str, kinds: str, suggested: str, write: Callable[[Path], Any],
+                    said: Callable[[Any], str]) -> QFileDialog:
+        """Export…: where to save (window-modal, ``suggested`` first), then ``write`` run as any other command;
+        ``said(what it wrote)`` tells where."""
+
+        def chosen(path: Path) -> None:
+            outcome = self.run(write, path)
+            if outcome.ok:
+                self.message.emit(said(outcome.value))
+
+        self.file_dialog = choose_file(self, title, kinds, chosen, save=True, suggested=suggested)
+        return self.file_dialog
 
 
 class Notice(QLabel):

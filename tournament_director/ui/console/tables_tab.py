@@ -13,7 +13,7 @@ import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -36,6 +36,9 @@ from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
 from tournament_director.ui.console.table_pages import TablePages
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 @dataclass(frozen=True)
 class MoveProposalView:
@@ -54,7 +57,7 @@ class TablesTab(Tab):
     COLUMNS = 3
     moves_changed = Signal(int)   # how many proposed moves wait for the director
 
-    def __init__(self, session: Any, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
         super().__init__(session, run)
         layout = QHBoxLayout(self)
         left = QVBoxLayout()
@@ -78,14 +81,14 @@ class TablesTab(Tab):
         left.addWidget(self.notice)
         self.pages = TablePages()
         left.addWidget(self.pages)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
+        self.map_area = QScrollArea()
+        self.map_area.setWidgetResizable(True)
         self.grid_host = QWidget()
         self.grid_host.setStyleSheet(MAP_STYLE)   # once for every card: a style sheet of its own per card is slow
         self.grid = QGridLayout(self.grid_host)
         self.grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.scroll.setWidget(self.grid_host)
-        left.addWidget(self.scroll, 1)
+        self.map_area.setWidget(self.grid_host)
+        left.addWidget(self.map_area, 1)
         layout.addLayout(left, 3)
 
         right = QVBoxLayout()
@@ -144,7 +147,7 @@ class TablesTab(Tab):
 
     def _page_turned(self) -> None:
         self.refresh()
-        self.scroll.verticalScrollBar().setValue(0)
+        self.map_area.verticalScrollBar().setValue(0)
 
     def go_to_table(self, number: int) -> bool:
         """Show the page holding table ``number`` and bring its card into view."""
@@ -156,7 +159,7 @@ class TablesTab(Tab):
         card = next(card for card in self.cards if card.number == number)
         self.grid.activate()   # the cards where this page puts them before the map scrolls to one
         self.grid_host.resize(self.grid_host.width(), self.grid.sizeHint().height())
-        self.scroll.ensureWidgetVisible(card, 0, 0)
+        self.map_area.ensureWidgetVisible(card, 0, 0)
         self.message.emit(f"Table {number}: {self.pages.label.text()}")
         return True
 
@@ -184,17 +187,17 @@ class TablesTab(Tab):
         self._tables = tuple(tables)
         cards = []
         for table in self._tables:
-            card = drawn.get(table.number)
-            if card is None and spare.get(len(table.seats)):
-                card = spare[len(table.seats)].pop()
-            if card is None:
-                card = TableCard(table, self._next_hand, hand_done=table.number in done)
-                for row in card.seat_rows:
+            kept = drawn.get(table.number)
+            if kept is None and spare.get(len(table.seats)):
+                kept = spare[len(table.seats)].pop()
+            if kept is None:
+                kept = TableCard(table, self._next_hand, hand_done=table.number in done)
+                for row in kept.seat_rows:
                     row.chosen.connect(self.choose_seat)
                     row.bust.connect(self.bust_entry)
             else:
-                card.show_table(table, table.number in done)   # unchanged: nothing is drawn
-            cards.append(card)
+                kept.show_table(table, table.number in done)   # unchanged: nothing is drawn
+            cards.append(kept)
         for card in (card for unused in spare.values() for card in unused):
             self.grid.removeWidget(card)
             card.hide()   # gone at once, not only when the event loop gets to deleting it

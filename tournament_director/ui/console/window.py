@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, QSettings, Qt, QTimer
-from PySide6.QtGui import QCloseEvent, QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
+from tournament_director.services.clock import ClockService
 from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES, build_menus
 from tournament_director.ui.console.busting import Busting
@@ -24,7 +25,7 @@ from tournament_director.ui.console.refreshing import ConsoleRefresh
 from tournament_director.ui.console.results_tab import ResultsTab
 from tournament_director.ui.console.server_banner import ServerBanner
 from tournament_director.ui.console.signals import SessionSignals, WallClockSignals
-from tournament_director.ui.console.sound_cues import add_sound_actions
+from tournament_director.ui.console.sound_cues import SoundCues, add_sound_actions
 from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.stations import OtherStations
@@ -35,6 +36,9 @@ from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen, keep_
 from tournament_director.ui.projector.view import view_from_session
 from tournament_director.ui.themes import apply_theme, saved_theme
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +47,16 @@ log = logging.getLogger(__name__)
 
 class MainWindow(QMainWindow):
     TICK_MS = 250
+    # made with the menus (actions.py) and the sound cues (sound_cues.py)
+    open_menu: QMenu
+    undo_action: QAction
+    redo_action: QAction
+    announce_action: QAction
+    _theme_actions: dict[str, QAction]
+    sound_cues: SoundCues
 
-    def __init__(self, session: Any, *, settings: QSettings | None = None, parent: QWidget | None = None,
-                 sounds: bool = True, speech_engine: str | None = None) -> None:
+    def __init__(self, session: DirectorSession | None, *, settings: QSettings | None = None,
+                 parent: QWidget | None = None, sounds: bool = True, speech_engine: str | None = None) -> None:
         super().__init__(parent)
         self.session = session
         self._settings = settings if settings is not None else QSettings()
@@ -183,27 +194,24 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 12000)
         self.log_tab.add_message(text)
 
-    def _service_command(self, service: Any, area: str, name: str, *args: Any) -> Outcome:
-        if service is None:
+    def clock_command(self, command: Callable[[ClockService], object]) -> Outcome:
+        """Run one of the clock service's commands (``ClockService.pause``, ``lambda clock: clock.add_time(60)``)
+        on the tournament's clock, as any console command; refused with a word when no tournament is open."""
+        clock = self.session.clock if self.session else None
+        if clock is None:
             self.tell("No tournament is open: create one with Ctrl+N")
             return Outcome(False)
-        return self.attempt(getattr(service, name), *args)
-
-    def clock_command(self, name: str, *args: Any) -> Outcome:
-        outcome = self._service_command(self.session.clock if self.session else None, "clock", name, *args)
+        outcome = self.attempt(command, clock)
         if outcome.ok:
             self.clock_tab.refresh()
         return outcome
 
-    def floor_command(self, name: str, *args: Any) -> Outcome:
-        return self._service_command(self.session.tournament if self.session else None, "floor", name, *args)
-
     def toggle_clock(self) -> None:
         view = view_from_session(self.session, seating_chart=False)
         if view.running:
-            self.clock_command("pause")
+            self.clock_command(ClockService.pause)
         else:
-            self.clock_command("resume")   # starts the clock the first time
+            self.clock_command(ClockService.resume)   # starts the clock the first time
 
     def tick(self) -> list[Any]:
         """The repaint timer: the clock service records the level changes that came due; sounds play."""
@@ -279,7 +287,7 @@ class MainWindow(QMainWindow):
         if view is None:
             self._level_seen = None
             return
-        seen = (session.tournament_id, view.period_index)
+        seen = (session.tournament_id or 0, view.period_index)
         previous, self._level_seen = self._level_seen, seen
         if (topic == "selected" or previous is None or previous == seen or previous[0] != seen[0]
                 or view.level is None or not view.started or view.restart_pending or not self.announcing):

@@ -6,7 +6,7 @@ set up with a name and Enter."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -32,6 +32,9 @@ from tournament_director.services.session import NewTournamentPlan
 from tournament_director.services.settings import default_settings
 from tournament_director.ui.console.settings_fields import SECTIONS
 from tournament_director.ui.console.settings_form import HelpLine, OptionalDateTime, SettingsPages, spin
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 FIRST_PAGE = "Tournament"
 _BASIC = ("buy_in", "fee", "starting_stack", "late_registration_until_level")
@@ -128,8 +131,8 @@ class SectionedDialog(QDialog):
         return fields
 
     def _section_in_front(self) -> tuple[str, QWidget] | None:
-        index = self.stack.currentIndex()
-        return (self.page_titles()[index], self.stack.currentWidget()) if index >= 0 else None
+        index, page = self.stack.currentIndex(), self.stack.currentWidget()
+        return (self.page_titles()[index], page) if index >= 0 and page is not None else None
 
     def page_titles(self) -> list[str]:
         return [self.sections.item(i).text() for i in range(self.sections.count())]
@@ -195,7 +198,8 @@ class NewTournamentForm(SettingsPages):
             self.payouts.setCurrentIndex(standard)
         self.pages["Payouts"].insertRow(0, QLabel("&Payout table"), self.payouts)
         label = self.pages["Payouts"].labelForField(self.payouts)
-        label.setBuddy(self.payouts)
+        if isinstance(label, QLabel):
+            label.setBuddy(self.payouts)
         help_text = ("Percentages by field size: Standard, Flat (more places paid, a smaller first prize), Steep "
                      "(fewer places, a bigger first prize) or the room's own. Edit it on the Payouts tab.")
         for widget in (self.payouts, label):
@@ -233,9 +237,11 @@ class NewTournamentForm(SettingsPages):
         for widget in (self.places_percent, self.payouts):
             self.pages["Payouts"].labelForField(widget).setEnabled(widget.isEnabled())
         try:
-            table = None if share is not None else self._library.load_payout_table(str(self.payouts.currentData()))
-            counts = [places_paid(entries, share) if table is None else len(table.percentages_for(entries))
-                      for entries in PREVIEW_FIELDS]  # type: ignore[arg-type]
+            if share is not None:
+                counts = [places_paid(entries, share) for entries in PREVIEW_FIELDS]
+            else:
+                table = self._library.load_payout_table(str(self.payouts.currentData()))
+                counts = [len(table.percentages_for(entries)) for entries in PREVIEW_FIELDS]
         except Exception:  # a broken room table: refused with its reason at Create
             self.places_preview.setText("")
             return
@@ -271,9 +277,11 @@ class NewTournamentForm(SettingsPages):
         minutes: list[int | None] = []
         for kind, box in ((Level, self.level_minutes), (Break, self.break_minutes)):
             first = next((p for p in structure.periods if isinstance(p, kind)), None)
-            minutes.append(None if first is None else max(1, round(first.duration_seconds / 60)))
-            if first is not None:
-                box.setValue(minutes[-1])
+            if first is None:
+                minutes.append(None)
+            else:
+                minutes.append(max(1, round(first.duration_seconds / 60)))
+                box.setValue(max(1, round(first.duration_seconds / 60)))
         self._template_minutes = (minutes[0], minutes[1])
 
     def lengths(self) -> tuple[int | None, int | None]:
@@ -299,6 +307,8 @@ class NewTournamentForm(SettingsPages):
 class NewTournamentDialog(SectionedDialog):
     """The wizard. ``create(plan)`` returns True when the tournament was made; on a refusal the wizard stays open
     with the director's entries and the reason under the page."""
+
+    form: NewTournamentForm
 
     def __init__(self, create: Callable[[NewTournamentPlan], Any], library: Any,
                  parent: QWidget | None = None) -> None:
@@ -326,7 +336,7 @@ class SettingsDialog(SectionedDialog):
     """Tournament > Settings: the settings in force, those fixed by what already happened greyed out with the
     reason; Save records what changed as one event (the domain refuses, naming who is in the way)."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, session: DirectorSession, parent: QWidget | None = None) -> None:
         super().__init__("Tournament settings", SettingsPages(), "Save", parent)
         self.session = session
         self.changed: Any = None

@@ -64,9 +64,9 @@ class HouseRulesDialog(QDialog):
             for value, label in form.choices:
                 combo.addItem(label, value)
             combo.setCurrentIndex(max(0, combo.findData(form.chosen)) if form.chosen is not None else 0)
-            label = QLabel(form.label)
-            label.setBuddy(combo)
-            rows.addRow(label, combo)
+            caption = QLabel(form.label)
+            caption.setBuddy(combo)
+            rows.addRow(caption, combo)
             self.choices[form.name] = combo
         layout.addLayout(rows)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

@@ -11,7 +11,7 @@ header, and so are the house rules where the rulebooks differ (house_rules.py). 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QAbstractItemView, QFileDialog, QHBoxLayout, QTableWidgetItem, QVBoxLayout, QWidget
@@ -29,6 +29,9 @@ from tournament_director.ui.floor_tool.layout import RULEBOOKS, FloorToolLayout
 from tournament_director.ui.floor_tool.pages import Pages
 from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, point_font, text_label
 
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
 
 RULEBOOK_SETTING = "floor_tool/rulebook"
 
@@ -36,7 +39,7 @@ RULEBOOK_SETTING = "floor_tool/rulebook"
 class FloorToolWindow(FloorToolLayout):
     """The floor tool over a ``DirectorSession`` (or None: blank tables, nothing recorded)."""
 
-    def __init__(self, session: Any = None, *, settings: QSettings | None = None,
+    def __init__(self, session: DirectorSession | None = None, *, settings: QSettings | None = None,
                  service: FloorToolService | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session = session
@@ -396,12 +399,13 @@ class FloorToolWindow(FloorToolLayout):
         self._guard(rule)
 
     def record_ruling(self) -> None:
-        if self._ruling is None:
+        ruling = self._ruling
+        if ruling is None:
             self._say("Make the ruling first [Ctrl+Return].")
             return
 
         def record() -> None:
-            self.service.record_ruling(self._ruling)
+            self.service.record_ruling(ruling)
             self._say("Ruling recorded in the tournament's log.")
         self._guard(record)
 

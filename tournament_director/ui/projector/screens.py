@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
-from tournament_director.ui.projector.drawing import Panel, ProjectorLayout, _common_font
+from tournament_director.ui.projector.drawing import Palette, Panel, ProjectorLayout, _common_font
 from tournament_director.ui.projector.view import ProjectorView, format_chips
 
 LEFT = Qt.AlignmentFlag.AlignLeft
@@ -16,7 +16,7 @@ RIGHT = Qt.AlignmentFlag.AlignRight
 MIN_ROW_SHARE = 0.05  # a line of a list is at least 5% of the screen's height: legible from the back of the room
 
 
-def winner_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, palette: type) -> None:
+def winner_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, palette: type[Palette]) -> None:
     """WINNER, the name and the prize, then the final results in as many rows as fit at a readable size."""
     p = palette
     w, h = area.width(), area.height()
@@ -54,7 +54,7 @@ def winner_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, pa
                        align=RIGHT, ratio=0.7)
 
 
-def seating_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, palette: type,
+def seating_screen(layout: ProjectorLayout, area: QRectF, view: ProjectorView, palette: type[Palette],
                    page: int = 0) -> None:
     """SEATING: every player still in, by name, with his table and seat; pages turn when they do not all fit."""
     p = palette
@@ -95,7 +95,8 @@ def _two_columns(layout: ProjectorLayout, role: str, cells: list[tuple[str, QRec
         layout.add(f"{role}:{i}", right_rect, right, right_colour, align=RIGHT, font=right_font)
 
 
-def moves_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
+def moves_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type[Palette],
+                inner_h: float) -> None:
     """Who moves where (after a table breaks, or the final table's draw), in the side column."""
     p = palette
     layout.panels.append(Panel(side, p.panel))
@@ -121,7 +122,8 @@ def heads_panel_height(view: ProjectorView, inner_h: float) -> float:
     return inner_h * 0.045 * (1.1 + len(view.biggest_heads)) if view.biggest_heads else 0.0
 
 
-def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
+def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type[Palette],
+                inner_h: float) -> None:
     """The biggest bounties of a progressive knockout: who carries the most on his head, in the side column."""
     p = palette
     layout.panels.append(Panel(side, p.panel))
@@ -145,7 +147,8 @@ def heads_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, pale
         layout.add(f"head:{i}", amount_rect, amount, p.break_accent, align=RIGHT, font=amount_font)
 
 
-def news_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type, inner_h: float) -> None:
+def news_panel(layout: ProjectorLayout, side: QRectF, view: ProjectorView, palette: type[Palette],
+               inner_h: float) -> None:
     """The chip leader, then the latest knockouts, at the foot of the side column."""
     p = palette
     layout.panels.append(Panel(side, p.panel))

@@ -7,9 +7,14 @@ gathers them into one frozen value (and formats numbers for the room).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from tournament_director.domain.clock.structure import Break, Level
+from tournament_director.services.room_news import SeatingChartWanted
 from tournament_director.services.screen_tokens import tables_left
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 @dataclass(frozen=True)
@@ -114,20 +119,11 @@ def level_text(level: Any) -> str:
     return text
 
 
-def _get(obj: Any, *names: str, default: Any = None) -> Any:
-    for name in names:
-        if obj is not None and hasattr(obj, name):
-            value = getattr(obj, name)
-            return value() if callable(value) else value
-    return default
-
-
-def news_fields(session: Any, force_seating: bool = False, seating_chart: bool = True) -> dict[str, Any]:
+def news_fields(session: DirectorSession, force_seating: bool = False, seating_chart: bool = True) -> dict[str, Any]:
     """The room's news (services/room_news.py) as the projector's fields; ``seating_chart`` False: without the
     seating chart (a screen that shows none: the reading of every entry it takes is spared)."""
-    room_news = getattr(session, "room_news", None)
-    wanted = "never" if not seating_chart else "always" if force_seating else "when due"
-    news = room_news(seating_chart=wanted) if callable(room_news) else None
+    wanted: SeatingChartWanted = "never" if not seating_chart else "always" if force_seating else "when due"
+    news = session.room_news(seating_chart=wanted)
     if news is None:
         return {}
     fields: dict[str, Any] = {
@@ -152,68 +148,50 @@ def news_fields(session: Any, force_seating: bool = False, seating_chart: bool =
     return fields
 
 
-def view_from_session(session: Any, *, force_seating: bool = False, seating_chart: bool = True) -> ProjectorView:
-    """Gather the projector's figures from the session's clock and floor services (whatever has landed);
-    ``seating_chart`` False for a screen that never shows the seating chart (the console's mini clock)."""
-    if session is None or getattr(session, "tournament_id", None) is None:
+def view_from_session(session: DirectorSession | None, *, force_seating: bool = False,
+                      seating_chart: bool = True) -> ProjectorView:
+    """Gather the projector's figures from the session's clock and floor services; ``seating_chart`` False for a
+    screen that never shows the seating chart (the console's mini clock)."""
+    if session is None or session.tournament_id is None:
         return ProjectorView(message="No tournament open")
     name = session.tournament_name
-    clock = getattr(session, "clock", None)
-    clock_view = None
-    if clock is not None:
-        for attr in ("view", "clock_view"):
-            if hasattr(clock, attr):
-                value = getattr(clock, attr)
-                clock_view = value() if callable(value) else value
-                break
-    floor = getattr(session, "tournament", None)
-    figures = None
-    floor_figures = getattr(session, "floor_figures", None)
-    if callable(floor_figures):
-        figures = floor_figures()
-    seconds_to_start = getattr(session, "seconds_to_start", None)
-    starts_in = seconds_to_start() if callable(seconds_to_start) else None
-    level = _get(clock_view, "level", "current_level")
-    next_level = _get(clock_view, "next_level")
+    clock = session.clock
+    clock_view = clock.view() if clock is not None else None
+    floor = session.tournament
+    figures = session.floor_figures()
+    starts_in = session.seconds_to_start()
+    level = clock_view.level if clock_view is not None else None
+    next_period = clock_view.next_level if clock_view is not None else None
     next_label = ""
-    if next_level is not None and hasattr(next_level, "small_blind"):
-        next_label = level_text(next_level)
-    elif next_level is not None and hasattr(next_level, "duration_seconds"):
-        next_label = f"{getattr(next_level, 'name', 'Break')} {next_level.duration_seconds // 60} min"
-    pool = floor.prize_pool() if floor is not None and hasattr(floor, "prize_pool") else None
-    payouts: Any = ()
-    if pool is not None:
-        payouts = tuple((place, amount) for place, amount in enumerate(pool.prizes, start=1))
-        if figures is None:
-            figures = pool
-    entries_total = _get(figures, "entries", default=_get(clock_view, "entries"))
-    payout_pairs = tuple(
-        (int(p[0]), int(p[1])) if isinstance(p, tuple) else (int(_get(p, "place")), int(_get(p, "amount")))
-        for p in payouts
-    )
+    if isinstance(next_period, Level):
+        next_label = level_text(next_period)
+    elif isinstance(next_period, Break):
+        next_label = f"{next_period.name} {next_period.duration_seconds // 60} min"
+    pool = floor.prize_pool() if floor is not None else None
+    payout_pairs = tuple(enumerate(pool.prizes, start=1)) if pool is not None else ()
     return ProjectorView(
         tournament_name=name,
-        level_number=_get(level, "number"),
-        small_blind=_get(level, "small_blind"),
-        big_blind=_get(level, "big_blind"),
-        ante=_get(level, "ante", default=0) or 0,
-        big_blind_ante=bool(_get(level, "big_blind_ante", default=False)),
-        remaining_seconds=_get(clock_view, "remaining_seconds", "remaining"),
-        running=bool(_get(clock_view, "running", default=False)),
-        on_break=bool(_get(clock_view, "on_break", default=False)),
-        break_name=_get(clock_view, "break_name", default="Break") or "Break",
+        level_number=level.number if level is not None else None,
+        small_blind=level.small_blind if level is not None else None,
+        big_blind=level.big_blind if level is not None else None,
+        ante=level.ante if level is not None else 0,
+        big_blind_ante=level.big_blind_ante if level is not None else False,
+        remaining_seconds=clock_view.remaining_seconds if clock_view is not None else None,
+        running=clock_view.running if clock_view is not None else False,
+        on_break=clock_view.on_break if clock_view is not None else False,
+        break_name=(clock_view.break_name if clock_view is not None else "") or "Break",
         next_label=next_label,
-        seconds_to_break=_get(clock_view, "seconds_to_break", "time_to_break"),
-        players_left=_get(figures, "players_left", default=_get(clock_view, "players_left")),
-        entries=entries_total,
-        average_stack=_get(figures, "average_stack", default=_get(clock_view, "average_stack")),
-        prize_pool=_get(figures, "prize_pool"),
+        seconds_to_break=clock_view.seconds_to_break if clock_view is not None else None,
+        players_left=figures.players_left if figures is not None else None,
+        entries=figures.entries if figures is not None else None,
+        average_stack=figures.average_stack if figures is not None else None,
+        prize_pool=figures.prize_pool if figures is not None else None,
         payouts=payout_pairs,
-        notice=_get(clock_view, "notice", "colour_up_notice", default="") or "",
+        notice=clock_view.notice if clock_view is not None else "",
         message="" if clock_view is not None else "Clock not started",
         starts_in_seconds=starts_in,
-        restart_pending=bool(_get(clock_view, "restart_pending", default=False)),
-        chips_in_play=_get(figures, "chips_in_play"),
-        tables_left=tables_left(session) if getattr(session, "runner", None) is not None else None,
+        restart_pending=clock_view.restart_pending if clock_view is not None else False,
+        chips_in_play=figures.chips_in_play if figures is not None else None,
+        tables_left=tables_left(session),
         **news_fields(session, force_seating, seating_chart),
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QKeyEvent, QPainter, QScreen
@@ -26,6 +26,9 @@ from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen
 from tournament_director.ui.projector.designed import Pictures, designed_screen, paint_designed
 from tournament_director.ui.projector.layout import paint_projector
 from tournament_director.ui.projector.view import ProjectorView, as_displayed, view_from_session
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
 
 
 SCREEN_SETTING = "projector/screen"
@@ -56,7 +59,8 @@ class ProjectorWindow(QWidget):
     placed = Signal(str)  # how it was placed, for the console to tell ("" with two screens: nothing to say)
     back_to_console = Signal()  # one screen: it left full screen, the console comes to the front
 
-    def __init__(self, session: Any = None, *, view_source: Callable[[], ProjectorView] | None = None,
+    def __init__(self, session: DirectorSession | None = None, *,
+                 view_source: Callable[[], ProjectorView] | None = None,
                  settings: QSettings | None = None, parent: QWidget | None = None,
                  layout_source: Callable[[], ScreenLayout | None] | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
