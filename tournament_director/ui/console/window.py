@@ -292,8 +292,9 @@ class MainWindow(QMainWindow):
         if (topic == "selected" or previous is None or previous == seen or previous[0] != seen[0]
                 or view.level is None or not view.started or view.restart_pending or not self.announcing):
             return
-        if self._want_sounds and self.sound_cues.scheme.cue("level_changed").text:
-            return  # the room's own sentence for a level change is read instead (Tools > Sounds and announcements)
+        scheme = self.sound_cues.scheme
+        if scheme.quiet or (self._want_sounds and scheme.cue("level_changed").text):
+            return  # quiet mode, or the room's own sentence is read instead (Tools > Sounds and announcements)
         if self.announcer is None:
             self.set_announcing(True)
         if self.announcer.announce_level(view.level):
