@@ -68,7 +68,7 @@ class Event:
     # ----- the payload -----------------------------------------------------------------------------------------
     @classmethod
     def _payload_fields(cls) -> list[Field[Any]]:
-        declared = list(fields(cls))  # type: ignore[arg-type]
+        declared = list(fields(cls))
         return ([f for f in declared if f.name not in cls.TRAILING]
                 + sorted((f for f in declared if f.name in cls.TRAILING), key=lambda f: cls.TRAILING.index(f.name)))
 

@@ -247,7 +247,7 @@ class ClockService:
 
         structure = self._require_clock().structure.with_period(index, period)
         structure.validate(self.schedule.chip_set)
-        payload = {"index": index, "period": period_to_dict(period)}
+        payload: dict[str, Any] = {"index": index, "period": period_to_dict(period)}
         if self.schedule.started:
             now = self._before_command()
             trial = self._trial()

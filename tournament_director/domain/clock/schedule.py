@@ -27,7 +27,7 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.chip_set import ChipSet
 from tournament_director.domain.clock.events import (
     CLOCK_EVENTS, STRUCTURE_EVENTS, ClockFields, ClockLevelChanged, ClockPaused, ClockRestored, ClockResumed,
-    ClockStarted, ClockTimeAdjusted, HandForHandDeducted, ScheduleEvent, StructureReplaced,
+    ClockStarted, ClockTimeAdjusted, HandForHandDeducted, ScheduleEvent, StructureEdited, StructureReplaced,
 )
 from tournament_director.domain.clock.structure import Break, Level, Period, Structure, period_from_dict
 from tournament_director.domain.errors import DomainError
@@ -75,6 +75,7 @@ class Schedule:
             if isinstance(event, ClockFields):
                 self._apply_clock(event)
             else:
+                assert isinstance(event, (StructureReplaced, StructureEdited))  # the schedule's events are no other
                 self._apply_structure(event)
         except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
@@ -127,7 +128,7 @@ class Schedule:
         return SavedClock(self.current_period_index, self.remaining_ms, self.running, self.started, wall)
 
     # --- folding ---------------------------------------------------------------------------------
-    def _apply_structure(self, event: ScheduleEvent) -> None:
+    def _apply_structure(self, event: StructureReplaced | StructureEdited) -> None:
         if isinstance(event, StructureReplaced):
             structure = Structure.from_dict(event.structure)
             chip_set = ChipSet.from_dict(event.chips) if event.chips is not None else None

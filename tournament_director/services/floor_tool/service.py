@@ -466,7 +466,7 @@ class FloorToolService:
         runner = self._runner()
         if runner is None:
             raise DomainError("no tournament is open: the ruling cannot be saved to a tournament's log")
-        event = RulingRecorded(**{
+        fields: dict[str, Any] = {
             "ruling": ruling.ruling.as_dict(),
             "irregularity": ruling.key,
             "label": ruling.label,
@@ -477,7 +477,8 @@ class FloorToolService:
             "house_options": {name: value for name in HOUSE_OPTION_CHOICES
                               if (value := getattr(self._house_options, name)) is not None},
             "recorded_at": self._now().astimezone(timezone.utc).isoformat(timespec="seconds"),
-        })
+        }
+        event = RulingRecorded(**fields)
         run = getattr(self.session, "run", None)
         recorded = run(runner.record, event) if callable(run) else runner.record(event)
         return getattr(recorded, "seq", 0)

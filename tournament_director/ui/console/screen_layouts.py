@@ -244,7 +244,9 @@ class ScreenLayoutsDialog(QDialog):
         row.addWidget(field, 1)
         row.addWidget(button)
         form.addRow(title, row)
-        form.labelForField(row).setBuddy(field)
+        caption = form.labelForField(row)
+        if isinstance(caption, QLabel):
+            caption.setBuddy(field)
         return button
 
     def _choose_colour(self, field: QLineEdit, name: str) -> None:

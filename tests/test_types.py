@@ -1,0 +1,45 @@
+"""The type checker runs in every run of the suite: mypy reads the whole package with the configuration in
+pyproject.toml ([tool.mypy]: the domain and the services strictly, the screens, the pages and the readers at the
+default level with every function body checked), so a renamed method of the session or a field of a view that
+changed is an error here, named with its file and line, before a director meets it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mypy import api
+
+PROJECT = Path(__file__).resolve().parent.parent
+
+
+def run_mypy(*arguments: str) -> tuple[str, int]:
+    stdout, stderr, status = api.run(["--config-file", str(PROJECT / "pyproject.toml"),
+                                      "--cache-dir", str(PROJECT / ".mypy_cache"), "--no-error-summary",
+                                      "--show-error-codes", *arguments])
+    return stdout + stderr, status
+
+
+def test_the_package_type_checks(monkeypatch) -> None:
+    monkeypatch.chdir(PROJECT)
+    report, status = run_mypy()
+    errors = [line for line in report.splitlines() if ": error:" in line]
+    assert status == 0 and not errors, f"{len(errors)} type errors:\n" + report
+
+
+def test_the_domain_and_the_services_are_checked_strictly(tmp_path: Path, monkeypatch) -> None:
+    """An untyped function in the services is an error, one in the screens is not (the strict part of the
+    configuration reaches the domain and the services only)."""
+    monkeypatch.chdir(PROJECT)
+    probe = "def untyped(value):\n    return value\n"
+    services = tmp_path / "tournament_director" / "services"
+    screens = tmp_path / "tournament_director" / "ui"
+    for folder in (services, screens):
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+        (folder / "probe.py").write_text(probe)
+    (tmp_path / "tournament_director" / "__init__.py").write_text("")
+    report, status = run_mypy("--no-incremental", "--cache-dir", "/dev/null",
+                              str(services / "probe.py"), str(screens / "probe.py"))
+    assert status == 1
+    assert "services/probe.py:1: error: Function is missing a type annotation" in report
+    assert "ui/probe.py" not in report
