@@ -87,3 +87,32 @@ def test_the_same_night_played_now_records_the_same_rows(before, tmp_path: Path)
         else:
             assert new == old, f"#{old[0]} {old[2]}"
     same_allowing_new_settings(before["state"], json.loads(json.dumps(now["state"])), "state")
+
+
+def test_a_td3_evening_is_brought_over_as_the_same_rows(tmp_path: Path) -> None:
+    """data/td3_evening_events.json: the rows the TD3 import wrote for the test evening (finished, twice) before
+    its events were classes."""
+    import sqlite3
+
+    from tdt_saves import evening
+    from tournament_director.services.tdt_import import import_file
+    from tournament_director.store import Store
+
+    written = []
+    for n in range(2):
+        save = tmp_path / f"evening-{n}.tdt"
+        save.write_text(evening().text(), encoding="utf-8")
+        store = Store.open(tmp_path / f"room-{n}.sqlite", backup_dir=tmp_path / "backups")
+        try:
+            import_file(store, save)
+        finally:
+            store.close()
+        with sqlite3.connect(tmp_path / f"room-{n}.sqlite") as connection:
+            written += [list(row) for row in connection.execute("SELECT type, payload FROM event ORDER BY seq")]
+    before = json.loads((FIXTURE.parent / "td3_evening_events.json").read_text(encoding="utf-8"))
+    for old, new in zip(before, written):
+        if old[0] == "tournament.configured":
+            same_allowing_new_settings(json.loads(old[1]), json.loads(new[1]), "configured")
+        else:
+            assert new == old
+    assert len(written) == len(before)

@@ -5,7 +5,7 @@ DomainError naming the field).
 
 The payload is the one the program always wrote, byte for byte: its fields in the order the class declares them
 (the fields named in ``TRAILING`` last, as the clock's own fields follow an event's), a field declared with
-``optional()`` left out when it is None. A field the class does not know is ignored when read (a log written by
+``optional()`` left out when it is None (or, ``null_written``, when it was not given at all). A field the class does not know is ignored when read (a log written by
 another version of the program still folds). A type name claimed by two classes is refused when the second is
 declared.
 """
@@ -28,9 +28,23 @@ ROOMS = ("floor", "schedule", "rulings", "chip_count_calls")
 _DECLARED: dict[str, type["Event"]] = {}
 
 
-def optional(key: str | None = None) -> Any:
-    """A payload field left out of the payload when it is None, as the program writes it."""
-    return field(default=None, metadata={"optional": True, **({"key": key} if key else {})})
+class _Absent:
+    """The value of a field a payload leaves out (as opposed to one it writes as null)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT: Any = _Absent()
+
+
+def optional(key: str | None = None, *, null_written: bool = False) -> Any:
+    """A payload field left out of the payload when it is None, as the program writes it; ``null_written``: left out
+    only when not given (``ABSENT``), a None given is written as null."""
+    metadata = {"optional": True, "null_written": null_written, **({"key": key} if key else {})}
+    return field(default=ABSENT if null_written else None, metadata=metadata)
 
 
 def declared_events() -> dict[str, type["Event"]]:
@@ -76,7 +90,8 @@ class Event:
         payload: dict[str, Any] = {}
         for f in self._payload_fields():
             value = getattr(self, f.name)
-            if value is None and f.metadata.get("optional"):
+            if value is ABSENT or (value is None and f.metadata.get("optional")
+                                   and not f.metadata.get("null_written")):
                 continue
             payload[f.metadata.get("key", f.name)] = value
         return payload

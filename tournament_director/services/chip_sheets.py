@@ -17,6 +17,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.entries import COUNT_OCCASIONS
+from tournament_director.domain.floor.events import ChipsCounted
 
 OCCASION_TITLES = {"break": "At the break", "end_of_day": "At the end of the day", "deal": "For a deal",
                    "count": "A count"}
@@ -119,13 +120,10 @@ class ChipSheets:
     def record(self, counts: Mapping[int, int], tables: Sequence[int] | None = None, occasion: str = "count") -> Any:
         """Record one sheet (every player of those tables, or of the room, with his stack) as one event."""
         _check(counts, tables, occasion)
-        payload: dict[str, Any] = {
-            "counts": [[e, c] for e, c in counts.items()], "scope": "room" if tables is None else "tables",
-            "occasion": occasion, "time": self._now().astimezone(timezone.utc).isoformat(timespec="seconds"),
-        }
-        if tables is not None:
-            payload["tables"] = sorted(tables)
-        return self.runner.execute("chips.counted", payload)
+        return self.runner.record(ChipsCounted(
+            counts=[[e, c] for e, c in counts.items()], scope="room" if tables is None else "tables",
+            tables=sorted(tables) if tables is not None else None, occasion=occasion,
+            time=self._now().astimezone(timezone.utc).isoformat(timespec="seconds")))
 
     def preview(self, counts: Mapping[int, int], tables: Sequence[int] | None = None,
                 occasion: str = "count") -> LastCount:

@@ -13,7 +13,13 @@ from tournament_director.domain.clock.events import (
 )
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.events import Event, event_class
-from tournament_director.domain.floor.events import ChipCountCalled
+from tournament_director.domain.floor.events import (
+    ChipCountCalled, ChipsCounted, DealMade, EntriesImported, EntryAddon, EntryBusted, EntryPresence, EntryRebuy,
+    EntryRegistered, HandFinished, HandForHandSet, HandNext, HistoryAwarded, HistoryBought, HistoryPotSet,
+    MovesAccepted, PayoutsEdited, PayoutTableSet, RegistrationClosed, SeatLocked, SeatsDrawn, SettingsChanged,
+    StationBustConfirmed, StationBustRefused, StationBustReported, StationFloorAnswered, StationFloorCalled,
+    StationHandDone, StationMoveConfirmed, TableButtonSet, TablesAdded, TournamentConfigured,
+)
 from tournament_director.domain.floor.settings_changes import LABELS as SETTING_LABELS
 from tournament_director.domain.rules.events import RulingRecorded
 
@@ -172,6 +178,11 @@ class Reading:
 
     names: Names
     period_label: Callable[[int], str]
+    numbers: Mapping[int, int]
+    bounties: Bounties | None = None
+
+    def who(self, entry_id: Any) -> str:
+        return _who(self.names, entry_id)
 
     def period(self, index: int | None) -> str:
         return self.period_label(index) if isinstance(index, int) else ""
@@ -195,6 +206,41 @@ SENTENCES: dict[type[Event], Sentence] = {
                                 + ("resumed paused" if e.choice == "paused" else "kept running"),
     ChipCountCalled: lambda e, r: "Chip count called" + (f": {e.note}" if e.note else ""),
     RulingRecorded: lambda e, r: f"Floor ruling at table {e.table}: {e.ruling.get('summary', '')}".rstrip(": "),
+    TournamentConfigured: lambda e, r: "Tournament settings saved",
+    TablesAdded: lambda e, r: f"{len(e.tables)} table(s) added",
+    SeatLocked: lambda e, r: f"Table {e.table} seat {e.seat} {'locked' if e.locked else 'unlocked'}",
+    RegistrationClosed: lambda e, r: "Registration closed" if e.closed else "Registration reopened",
+    EntryRegistered: lambda e, r: _registered(e.to_payload(), r.names, r.numbers),
+    EntriesImported: lambda e, r: f"{len(e.entries)} entries registered",
+    SeatsDrawn: lambda e, r: f"Seats drawn for {len(e.assignments)} players",
+    TableButtonSet: lambda e, r: f"Button set at table {e.table} seat {e.seat}",
+    EntryRebuy: lambda e, r: f"{r.who(e.entry_id)} rebought",
+    EntryAddon: lambda e, r: f"{r.who(e.entry_id)} took the add-on",
+    EntryPresence: lambda e, r: f"{r.who(e.entry_id)} marked {'present' if e.present else 'absent'}",
+    ChipsCounted: lambda e, r: _count(e.to_payload()),
+    EntryBusted: lambda e, r: _busts(e.to_payload(), r.names, r.bounties),
+    MovesAccepted: lambda e, r: _moves(e.to_payload(), r.names),
+    HandNext: lambda e, r: _hand_next(e.to_payload()),
+    HandFinished: lambda e, r: f"Hand finished at table(s) {_list([str(t) for t in e.tables] or ['?'])}",
+    HandForHandSet: lambda e, r: f"Hand-for-hand {'on' if e.on else 'off'}",
+    PayoutsEdited: lambda e, r: "Payouts edited" if e.percentages else "Payouts back to the table",
+    SettingsChanged: lambda e, r: _settings_changed(e.to_payload()),
+    PayoutTableSet: lambda e, r: (f"Payout table: {e.table.get('name', '')}" if e.table
+                                  else "Payout table: back to the table of the settings"),
+    DealMade: lambda e, r: f"Deal made ({(e.method or '').replace('_', ' ')}) between {len(e.shares)} players",
+    HistoryBought: lambda e, r: _bought(e.to_payload(), r.names),
+    HistoryPotSet: lambda e, r: f"Pot: fixed rake {e.fixed_rake:,} taken, house added {e.house_contribution:,}",
+    HistoryAwarded: lambda e, r: f"Prizes awarded as recorded: {sum(a for _, a in e.awards):,} "
+                                 f"to {len({entry for entry, _ in e.awards})} player(s)",
+    StationHandDone: lambda e, r: f"Table {e.table}: hand {e.hand} done",
+    StationBustReported: lambda e, r: f"Table {e.table}: " + _busts(e.to_payload(), r.names)
+                                      + ("" if e.recorded else " (proposed, to confirm)"),
+    StationBustConfirmed: lambda e, r: f"Bust proposal {e.proposal} confirmed",
+    StationBustRefused: lambda e, r: f"Bust proposal {e.proposal} refused" + (f": {e.reason}" if e.reason else ""),
+    StationMoveConfirmed: lambda e, r: f"Table {e.table}: {r.who(e.entry_id)} has taken the new seat",
+    StationFloorCalled: lambda e, r: f"Table {e.table}" + (f" seat {e.seat}" if e.seat else "") + " called the floor"
+                                     + (f": {e.note}" if e.note else ""),
+    StationFloorAnswered: lambda e, r: f"Floor call {e.call} answered",
 }
 
 
@@ -208,52 +254,12 @@ def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,
     sentence = SENTENCES.get(declared) if declared is not None else None
     if sentence is not None:
         try:
-            return sentence(declared.from_payload(payload), Reading(names, period_label))  # type: ignore[union-attr]
+            event = declared.from_payload(payload)  # type: ignore[union-attr]
+            return sentence(event, Reading(names, period_label, numbers or {}, bounties))
         except (DomainError, KeyError, TypeError, ValueError, IndexError, AttributeError):
             return _fields(payload)  # an older payload shape: show its fields rather than nothing
     p = payload
-    entry = _who(names, p.get("entry_id"))
     texts: dict[str, Callable[[], str]] = {
-        "tournament.configured": lambda: "Tournament settings saved",
-        "tables.added": lambda: f"{len(p.get('tables', []))} table(s) added",
-        "seat.locked": lambda: f"Table {p.get('table')} seat {p.get('seat')} "
-                               f"{'locked' if p.get('locked') else 'unlocked'}",
-        "registration.closed": lambda: "Registration closed" if p.get("closed") else "Registration reopened",
-        "entry.registered": lambda: _registered(p, names, numbers or {}),
-        "entries.imported": lambda: f"{len(p.get('entries', []))} entries registered",
-        "seats.drawn": lambda: f"Seats drawn for {len(p.get('assignments', []))} players",
-        "table.button_set": lambda: f"Button set at table {p.get('table')} seat {p.get('seat')}",
-        "entry.rebuy": lambda: f"{entry} rebought",
-        "entry.addon": lambda: f"{entry} took the add-on",
-        "entry.presence": lambda: f"{entry} marked {'present' if p.get('present') else 'absent'}",
-        "chips.counted": lambda: _count(p),
-        "entry.busted": lambda: _busts(p, names, bounties),
-        "moves.accepted": lambda: _moves(p, names),
-        "hand.next": lambda: _hand_next(p),
-        "hand.finished": lambda: f"Hand finished at table(s) {_list([str(t) for t in p.get('tables', [])] or ['?'])}",
-        "hand_for_hand.set": lambda: f"Hand-for-hand {'on' if p.get('on') else 'off'}",
-        "payouts.edited": lambda: "Payouts edited" if p.get("percentages") else "Payouts back to the table",
-        "settings.changed": lambda: _settings_changed(p),
-        "payouts.table_set": lambda: (f"Payout table: {p['table'].get('name', '')}" if p.get("table")
-                                      else "Payout table: back to the table of the settings"),
-        "deal.made": lambda: f"Deal made ({str(p.get('method', '')).replace('_', ' ')}) between "
-                             f"{len(p.get('shares', []))} players",
-        "history.bought": lambda: _bought(p, names),
-        "history.pot_set": lambda: f"Pot: fixed rake {p.get('fixed_rake', 0):,} taken, house added "
-                                   f"{p.get('house_contribution', 0):,}",
-        "history.awarded": lambda: f"Prizes awarded as recorded: {sum(a for _, a in p.get('awards', [])):,} "
-                                   f"to {len({e for e, _ in p.get('awards', [])})} player(s)",
-        "station.hand_done": lambda: f"Table {p.get('table')}: hand {p.get('hand')} done",
-        "station.bust_reported": lambda: f"Table {p.get('table')}: " + _busts(p, names)
-                                         + ("" if p.get("recorded") else " (proposed, to confirm)"),
-        "station.bust_confirmed": lambda: f"Bust proposal {p.get('proposal')} confirmed",
-        "station.bust_refused": lambda: f"Bust proposal {p.get('proposal')} refused"
-                                        + (f": {p['reason']}" if p.get("reason") else ""),
-        "station.move_confirmed": lambda: f"Table {p.get('table')}: {entry} has taken the new seat",
-        "station.floor_called": lambda: f"Table {p.get('table')}"
-                                        + (f" seat {p['seat']}" if p.get("seat") else "") + " called the floor"
-                                        + (f": {p['note']}" if p.get("note") else ""),
-        "station.floor_answered": lambda: f"Floor call {p.get('call')} answered",
         "log.undo": lambda: "Undone: an earlier event",
         "log.redo": lambda: "Redone: an earlier event",
     }

@@ -17,6 +17,7 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.events import PayoutTableSet
 from tournament_director.domain.floor.standings import payout_table_in_force
 from tournament_director.domain.money.payouts import (
     HUNDRED,
@@ -139,7 +140,7 @@ class PayoutService:
     def set_table(self, table: PayoutTable) -> Any:
         if not isinstance(table, PayoutTable):
             raise DomainError(f"a payout table is needed, not {limits.shown(table)}")
-        return self.runner.execute("payouts.table_set", {"table": table.to_dict()})
+        return self.runner.record(PayoutTableSet(table=table.to_dict()))
 
     def use_table(self, key: str) -> PayoutTable:
         """Pay by a shipped or a room payout table from now on."""

@@ -18,6 +18,7 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import entries as entry_rules
+from tournament_director.domain.floor.events import SettingsChanged
 from tournament_director.domain.floor.tournament import Tournament
 from tournament_director.domain.money.settings import STANDARD_OPTION, TournamentSettings, price_split
 
@@ -121,7 +122,7 @@ class SettingsService:
         changes = self.changes(values)
         if not changes:
             return None
-        return self.runner.execute("settings.changed", {"changes": changes, **self.moment()})
+        return self.runner.record(SettingsChanged(changes=changes, **self.moment()))
 
     # --- what an entry may buy now -------------------------------------------------------------------------
     def entry_actions(self, entry_id: int | None) -> EntryActions:

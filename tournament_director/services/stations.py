@@ -19,13 +19,17 @@ from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import buttons
 from tournament_director.domain.floor import stations as facts
+from tournament_director.domain.floor.events import (
+    ChipsCounted, StationBustConfirmed, StationBustRefused, StationBustReported, StationFloorAnswered,
+    StationFloorCalled, StationHandDone, StationMoveConfirmed,
+)
 from tournament_director.domain.floor.standings import last_group_places
 from tournament_director.domain.floor.tournament import Tournament
+from tournament_director.services.moves import PlayerMove
 
 STATION_OCCASIONS = ("break", "end_of_day", "count")  # a table's count sheet (not "deal": that is the room's)
 
 
-from tournament_director.services.moves import PlayerMove
 def station_name(table: int) -> str:
     """How the event log names a table's station."""
     return f"table {table} station"
@@ -218,8 +222,7 @@ class StationService:
         hand everywhere, with its minutes off the clock (TDA RP-8); otherwise the dealer deals the next hand."""
         number = self.check_table(table)
         hand_number = _whole(hand, "the hand")
-        self._as_station(number, self._session.runner.execute, "station.hand_done",
-                         {"table": number, "hand": hand_number})
+        self._as_station(number, self._session.runner.record, StationHandDone(table=number, hand=hand_number))
         t = self._t
         if not t.hand_for_hand:
             return f"Hand {hand_number} done"
@@ -283,7 +286,7 @@ class StationService:
             raise DomainError("the player who won the pot cannot be one of the busted players")
         trusted = self._t.settings.trust_table_stations
         payload = {"table": number, "hand": hand_number, "busts": rows, "recorded": trusted, **self._stamp()}
-        self._as_station(number, self._session.runner.execute, "station.bust_reported", payload)
+        self._as_station(number, self._session.runner.record, StationBustReported(**payload))
         who = " and ".join(self._name(r["entry_id"]) for r in rows)
         if trusted:
             return f"{who} out: recorded", None, self._balance()
@@ -292,8 +295,7 @@ class StationService:
     def confirm_move(self, table: Any, seat: Any) -> str:
         number = self.check_table(table)
         entry_id = self._seat_entry(number, seat)
-        self._as_station(number, self._session.runner.execute, "station.move_confirmed",
-                         {"table": number, "entry_id": entry_id})
+        self._as_station(number, self._session.runner.record, StationMoveConfirmed(table=number, entry_id=entry_id))
         return f"{self._name(entry_id)} has taken seat {seat}"
 
     def count_chips(self, table: Any, counts: Mapping[Any, Any], occasion: Any = "count") -> str:
@@ -311,9 +313,9 @@ class StationService:
             if chips is None or chips == "":
                 raise DomainError(f"enter {self._name(entry_id)}'s stack (seat {seat_number})")
             rows.append([entry_id, limits.check_amount(chips, f"stack in seat {seat_number}")])
-        self._as_station(number, self._session.runner.execute, "chips.counted",
-                         {"counts": rows, "scope": "tables", "tables": [number], "occasion": occasion,
-                          "time": self._stamp()["time"]})
+        self._as_station(number, self._session.runner.record,
+                         ChipsCounted(counts=rows, scope="tables", tables=[number], occasion=occasion,
+                                      time=self._stamp()["time"]))
         return f"Chip count of table {number} recorded: {sum(c for _e, c in rows):,} chips"
 
     def call_floor(self, table: Any, seat: Any = None, note: Any = "") -> str:
@@ -322,7 +324,7 @@ class StationService:
             seat = _whole(seat, "the seat")
         text = limits.check_text(note, "note", max_length=facts.NOTE_LIMIT) if note else ""
         payload = {"table": number, "seat": seat, "note": " ".join(text.split()), **self._stamp()}
-        self._as_station(number, self._session.runner.execute, "station.floor_called", payload)
+        self._as_station(number, self._session.runner.record, StationFloorCalled(**payload))
         return "The floor is called" + (f" to seat {seat}" if seat is not None else "")
 
     # ----- the director's answers -----------------------------------------------------------------------
@@ -337,8 +339,7 @@ class StationService:
         if waiting is None:
             raise DomainError(f"there is no bust proposal {number} waiting (already decided?)")
         view = self._proposal_view(number, waiting)
-        self._session.run(self._session.runner.execute, "station.bust_confirmed",
-                          {"proposal": number, **self._stamp()})
+        self._session.run(self._session.runner.record, StationBustConfirmed(proposal=number, **self._stamp()))
         places = last_group_places(self._t)
         text = "; ".join(f"{name} out" + (f" in place {places[e][0]}" if e in places else "")
                          for e, name, _start in view.busts)
@@ -349,10 +350,10 @@ class StationService:
         payload: dict[str, Any] = {"proposal": number}
         if reason:
             payload["reason"] = limits.check_text(reason, "reason", max_length=facts.NOTE_LIMIT)
-        self._session.run(self._session.runner.execute, "station.bust_refused", payload)
+        self._session.run(self._session.runner.record, StationBustRefused(**payload))
         return f"Bust proposal {number} refused"
 
     def answer_call(self, call: Any) -> str:
         number = _whole(call, "the floor call")
-        self._session.run(self._session.runner.execute, "station.floor_answered", {"call": number})
+        self._session.run(self._session.runner.record, StationFloorAnswered(call=number))
         return f"Floor call {number} answered"

@@ -24,6 +24,11 @@ from tournament_director.domain.floor import buttons, hand_for_hand
 from tournament_director.domain.floor.balancing import Move, MoveProposal, propose
 from tournament_director.domain.floor.busts import one_left_while_registration_open
 from tournament_director.domain.floor.entries import level_of
+from tournament_director.domain.floor.events import (
+    ChipsCounted, DealMade, EntriesImported, EntryAddon, EntryBusted, EntryPresence, EntryRebuy, EntryRegistered,
+    HandFinished, HandForHandSet, HandNext, MovesAccepted, PayoutsEdited, RegistrationClosed, SeatLocked, SeatsDrawn,
+    TableButtonSet, TablesAdded, TournamentConfigured,
+)
 from tournament_director.domain.floor.records import Entry
 from tournament_director.domain.floor.seating import (
     Table, default_rng, draw_first_button, draw_late_seat, draw_start_seats,
@@ -231,7 +236,7 @@ class TournamentService:
         else:
             raise DomainError(f"the settings are TournamentSettings or named values, not {limits.shown(settings)}")
         TournamentSettings.from_dict(data)
-        return self.runner.execute("tournament.configured", {"settings": data})
+        return self.runner.record(TournamentConfigured(settings=data))
 
     @property
     def settings(self) -> TournamentSettings:
@@ -253,15 +258,15 @@ class TournamentService:
                 for seats_of in locked.values()):
             raise DomainError("the locked seats are given as table number -> seat numbers")
         specs = [{"number": n, "seats": seats, "locked": sorted(locked.get(n, ()))} for n in range(start, start + count)]
-        return self.runner.execute("tables.added", {"tables": specs})
+        return self.runner.record(TablesAdded(tables=specs))
 
     def lock_seat(self, table: int, seat: int, locked: bool = True) -> Any:
         _check_seat(table, seat)
-        return self.runner.execute("seat.locked", {"table": table, "seat": seat, "locked": locked})
+        return self.runner.record(SeatLocked(table=table, seat=seat, locked=locked))
 
     def close_registration(self, closed: bool = True) -> Any:
         """Close (or reopen) registration; with one player left, closing it finishes the tournament."""
-        return self.runner.execute("registration.closed", {"closed": closed, "time": self._stamp()["time"]})
+        return self.runner.record(RegistrationClosed(closed=closed, time=self._stamp()["time"]))
 
     # --- entries -----------------------------------------------------------------------------
     def _check_player(self, name: object, player_id: object) -> None:
@@ -300,7 +305,7 @@ class TournamentService:
                 breaks_next = index.first_to_break() if len(index) else None
                 _, table, seat = draw_late_seat(entry_id, last_to_break, breaks_next, self.rng)
                 payload["seat"] = [table, seat]
-        self.runner.execute("entry.registered", payload)
+        self.runner.record(EntryRegistered(**payload))
         return self.entry(entry_id)
 
     def register_many(self, players: Sequence[str | tuple[str, int | None]], *, level: int | None = None) -> list[EntryView]:
@@ -321,7 +326,7 @@ class TournamentService:
                                   f"{limits.shown(player)}")
             self._check_player(name, player_id)
             rows.append({"entry_id": start + i, "name": name, "player_id": player_id})
-        self.runner.execute("entries.imported", {"entries": rows, "level": self._level_number(level), **self._stamp()})
+        self.runner.record(EntriesImported(entries=rows, level=self._level_number(level), **self._stamp()))
         return [self.entry(start + i) for i in range(len(rows))]
 
     def draw_seats(self) -> list[EntryView]:
@@ -342,34 +347,32 @@ class TournamentService:
                 button = draw_first_button(probe, self.rng)
                 if button is not None:
                     button_seats.append([number, button])
-        self.runner.execute("seats.drawn", {"assignments": [list(a) for a in assignments], "buttons": button_seats,
-                                            "time": self._stamp()["time"]})
+        self.runner.record(SeatsDrawn(assignments=[list(a) for a in assignments], buttons=button_seats,
+                                      time=self._stamp()["time"]))
         return [self.entry(e) for e in unseated]
 
     def set_button(self, table: int, seat: int) -> Any:
         """Put the button of the next hand on ``seat`` (first button, or a correction: TDA 34-A)."""
         _check_seat(table, seat)
-        return self.runner.execute("table.button_set", {"table": table, "seat": seat})
+        return self.runner.record(TableButtonSet(table=table, seat=seat))
 
     def rebuy(self, entry_id: int, *, level: int | None = None) -> EntryView:
-        self.runner.execute("entry.rebuy", {"entry_id": entry_id, "level": self._level_number(level),
-                                            **self._on_break(level)})
+        self.runner.record(EntryRebuy(entry_id=entry_id, level=self._level_number(level), **self._on_break(level)))
         return self.entry(entry_id)
 
     def add_on(self, entry_id: int, *, level: int | None = None) -> EntryView:
-        self.runner.execute("entry.addon", {"entry_id": entry_id, "level": self._level_number(level),
-                                            **self._on_break(level)})
+        self.runner.record(EntryAddon(entry_id=entry_id, level=self._level_number(level), **self._on_break(level)))
         return self.entry(entry_id)
 
     def set_present(self, entry_id: int, present: bool) -> EntryView:
-        self.runner.execute("entry.presence", {"entry_id": entry_id, "present": present})
+        self.runner.record(EntryPresence(entry_id=entry_id, present=present))
         return self.entry(entry_id)
 
     def record_chips(self, counts: Mapping[int, int]) -> Any:
         """The director's chip counts (winners of pots the program cannot know)."""
         if not isinstance(counts, Mapping):
             raise DomainError(f"the chip counts are given as entry -> chips, not {limits.shown(counts)}")
-        return self.runner.execute("chips.counted", {"counts": [[e, c] for e, c in counts.items()]})
+        return self.runner.record(ChipsCounted(counts=[[e, c] for e, c in counts.items()]))
 
     # --- eliminations --------------------------------------------------------------------------
     def bust(self, entry_id: int, eliminated_by: Sequence[int] = (), *, start_chips: int | None = None,
@@ -394,7 +397,7 @@ class TournamentService:
         payload: dict[str, Any] = {"busts": rows, "level": self._level_number(level), "time": self._stamp()["time"]}
         if t.hand_for_hand:
             payload["hand_for_hand_hand"] = t.hand_for_hand_hand
-        self.runner.execute("entry.busted", payload)
+        self.runner.record(EntryBusted(**payload))
         ids = [r["entry_id"] for r in rows]
         group_places = last_group_places(t)
         views = tuple(self._entry_view(t.entries[e], group_places.get(e)) for e in ids)
@@ -446,7 +449,7 @@ class TournamentService:
         period = getattr(getattr(self.runner.state, "schedule", None), "current_period_index", None)
         if isinstance(period, int):
             payload["period"] = period   # the room's screens show the moves during this level or break only
-        return self.runner.execute("moves.accepted", payload)
+        return self.runner.record(MovesAccepted(**payload))
 
     def move_player(self, entry_id: int, to_table: int, to_seat: int) -> Any:
         _check_seat(to_table, to_seat)
@@ -466,14 +469,14 @@ class TournamentService:
         payload = {"tables": numbers, "small_blind": bets.small_blind, "big_blind": bets.big_blind,
                    "ante": bets.ante, "big_blind_ante": bets.big_blind_ante, "level": self._level_number(None),
                    "time": self._stamp()["time"]}
-        return self.runner.execute("hand.next", payload)
+        return self.runner.record(HandNext(**payload))
 
     def finish_hand(self, table: int | None = None) -> Any:
         numbers = [table] if table is not None else [t.number for t in self._t.open_tables() if t.in_hand]
-        return self.runner.execute("hand.finished", {"tables": numbers})
+        return self.runner.record(HandFinished(tables=numbers))
 
     def set_hand_for_hand(self, on: bool) -> Any:
-        return self.runner.execute("hand_for_hand.set", {"on": on})
+        return self.runner.record(HandForHandSet(on=on))
 
     def down_to_one_table(self) -> bool:
         """Whether the players left sit at one table or fit at the final table: hand-for-hand has ended there."""
@@ -488,7 +491,7 @@ class TournamentService:
             if len(percentages) > limits.MAX_ENTRIES:
                 raise DomainError(f"{len(percentages):,} places paid; at most {limits.MAX_ENTRIES:,}")
             value = [str(percentage(p, f"place {place}")) for place, p in enumerate(percentages, start=1)]
-        return self.runner.execute("payouts.edited", {"percentages": value})
+        return self.runner.record(PayoutsEdited(percentages=value))
 
     def propose_deal(self, method: str = "icm") -> DealProposal:
         t = self._t
@@ -513,7 +516,7 @@ class TournamentService:
         else:
             raise DomainError(f"a deal is a DealProposal or entry -> amount, not {limits.shown(deal)}")
         limits.check_name(method, "deal method", max_length=40)
-        return self.runner.execute("deal.made", {"method": method, "shares": [[e, a] for e, a in shares]})
+        return self.runner.record(DealMade(method=method, shares=[[e, a] for e, a in shares]))
 
     # --- queries ---------------------------------------------------------------------------------
     def _entry_view(self, e: Entry, place: tuple[int, int] | None = None) -> EntryView:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor import busts, entries, imported, prizes, settings_changes, stations, tables
+from tournament_director.domain.floor import (
+    busts, entries, events, imported, prizes, settings_changes, stations, tables,
+)
 from tournament_director.domain.floor.tournament import Tournament, route
 from tournament_director.domain.state import room_of
 
@@ -24,17 +26,17 @@ FLOOR_EVENTS = {
 
 def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
     claimed = ["tournament.configured"] + [
-        event_type for part in (entries, tables, busts, prizes, settings_changes, imported, stations)
-        for event_type, _handler in part.HANDLERS
+        event_class.type_name for part in (entries, tables, busts, prizes, settings_changes, imported, stations)
+        for event_class, _handler in part.HANDLERS
     ]
     assert len(claimed) == len(set(claimed)), "an event type is claimed twice"
-    assert set(claimed) == FLOOR_EVENTS == set(Tournament.HANDLERS)
+    assert set(claimed) == FLOOR_EVENTS == set(Tournament.HANDLERS) == {e.type_name for e in events.FLOOR_EVENTS}
     assert {room_of(e) for e in FLOOR_EVENTS} == {"floor"}
 
 
 def test_an_event_claimed_twice_is_refused_when_the_routes_are_built() -> None:
     with pytest.raises(ValueError, match="entry.busted"):
-        route(busts.HANDLERS, (("entry.busted", lambda t, p: None),))
+        route(busts.HANDLERS, ((events.EntryBusted, lambda t, p: None),))
 
 
 def test_an_unknown_event_is_refused_and_changes_nothing() -> None:

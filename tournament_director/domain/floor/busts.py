@@ -17,6 +17,7 @@ from tournament_director.domain.floor import seats
 from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.money.payouts import split_evenly
 from tournament_director.domain.money.settings import TournamentSettings
+from tournament_director.domain.floor.events import EntryBusted
 
 
 def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -154,5 +155,5 @@ def _finish(t: FloorRecords, time: str | None) -> None:
 
 
 HANDLERS = (
-    ("entry.busted", _busted),
+    (EntryBusted, _busted),
 )

@@ -23,6 +23,9 @@ from tournament_director.domain.floor import busts, seats
 from tournament_director.domain.floor.records import Entry, FloorRecords, count_entry, whole_number
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.money.settings import STANDARD_OPTION
+from tournament_director.domain.floor.events import (
+    ChipsCounted, EntriesImported, EntryAddon, EntryPresence, EntryRebuy, EntryRegistered, RegistrationClosed,
+)
 
 CARD_ROOM_DAY_STARTS = "06:00"  # without a scheduled start, times before this belong to the night before
 
@@ -347,11 +350,11 @@ def past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool
 
 
 HANDLERS = (
-    ("registration.closed", _registration_closed),
-    ("entry.registered", _registered),
-    ("entries.imported", _imported),
-    ("entry.rebuy", _rebuy),
-    ("entry.addon", _addon),
-    ("entry.presence", _presence),
-    ("chips.counted", _chips_counted),
+    (RegistrationClosed, _registration_closed),
+    (EntryRegistered, _registered),
+    (EntriesImported, _imported),
+    (EntryRebuy, _rebuy),
+    (EntryAddon, _addon),
+    (EntryPresence, _presence),
+    (ChipsCounted, _chips_counted),
 )

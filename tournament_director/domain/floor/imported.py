@@ -22,6 +22,7 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import DEAL_AWARDED, Entry, FloorRecords, count_entry, whole_number
+from tournament_director.domain.floor.events import HistoryAwarded, HistoryBought, HistoryPotSet
 
 KINDS = ("entry", "rebuy", "addon")
 
@@ -117,7 +118,7 @@ def _awarded(t: FloorRecords, p: dict[str, Any]) -> None:
 
 
 HANDLERS = (
-    ("history.bought", _bought),
-    ("history.pot_set", _pot_set),
-    ("history.awarded", _awarded),
+    (HistoryBought, _bought),
+    (HistoryPotSet, _pot_set),
+    (HistoryAwarded, _awarded),
 )

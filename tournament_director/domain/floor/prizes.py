@@ -19,6 +19,7 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import places, prizes_by_place
 from tournament_director.domain.money.payouts import HUNDRED, parse_payout_table, percentage
+from tournament_director.domain.floor.events import DealMade, PayoutTableSet, PayoutsEdited
 
 
 def _payouts_edited(t: FloorRecords, p: dict[str, Any]) -> None:
@@ -89,7 +90,7 @@ def _deal_made(t: FloorRecords, p: dict[str, Any]) -> None:
 
 
 HANDLERS = (
-    ("payouts.edited", _payouts_edited),
-    ("payouts.table_set", _table_set),
-    ("deal.made", _deal_made),
+    (PayoutsEdited, _payouts_edited),
+    (PayoutTableSet, _table_set),
+    (DealMade, _deal_made),
 )

@@ -25,6 +25,7 @@ from tournament_director.domain.floor.prizes import prizes_fixed_by
 from tournament_director.domain.floor.records import Entry, FloorRecords
 from tournament_director.domain.floor.standings import payout_table
 from tournament_director.domain.money.settings import TournamentSettings
+from tournament_director.domain.floor.events import SettingsChanged
 
 LABELS = {
     "buy_in": "the buy-in", "fee": "the entry fee", "rake_percent": "the rake", "starting_stack": "the starting stack",
@@ -188,7 +189,7 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 HANDLERS = (
-    ("settings.changed", _changed),
+    (SettingsChanged, _changed),
 )
 
 __all__ = ["HANDLERS", "LABELS", "check_change", "fixed_settings"]

@@ -35,6 +35,10 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import busts
 from tournament_director.domain.floor.records import Entry, FloorRecords
 from tournament_director.domain.floor.seating import Table
+from tournament_director.domain.floor.events import (
+    StationBustConfirmed, StationBustRefused, StationBustReported, StationFloorAnswered, StationFloorCalled,
+    StationHandDone, StationMoveConfirmed,
+)
 
 NOTE_LIMIT = 200
 
@@ -232,11 +236,11 @@ def _floor_answered(t: FloorRecords, p: dict[str, Any]) -> None:
 
 
 HANDLERS = (
-    ("station.hand_done", _hand_done),
-    ("station.bust_reported", _bust_reported),
-    ("station.bust_confirmed", _bust_confirmed),
-    ("station.bust_refused", _bust_refused),
-    ("station.move_confirmed", _move_confirmed),
-    ("station.floor_called", _floor_called),
-    ("station.floor_answered", _floor_answered),
+    (StationHandDone, _hand_done),
+    (StationBustReported, _bust_reported),
+    (StationBustConfirmed, _bust_confirmed),
+    (StationBustRefused, _bust_refused),
+    (StationMoveConfirmed, _move_confirmed),
+    (StationFloorCalled, _floor_called),
+    (StationFloorAnswered, _floor_answered),
 )

@@ -19,6 +19,9 @@ from tournament_director.domain.floor import buttons, busts, seats
 from tournament_director.domain.floor.balancing import FloorPicture, Move, default_break_order
 from tournament_director.domain.floor.records import Entry, FloorRecords, whole_number
 from tournament_director.domain.floor.seating import Table, validate_table_spec
+from tournament_director.domain.floor.events import (
+    HandFinished, HandForHandSet, HandNext, MovesAccepted, SeatLocked, SeatsDrawn, TableButtonSet, TablesAdded,
+)
 
 
 def break_order(t: FloorRecords) -> list[int]:
@@ -290,12 +293,12 @@ def _absent_posts(seat: int, pos: buttons.Positions, sb: int, bb: int, ante: int
 
 
 HANDLERS = (
-    ("tables.added", _tables_added),
-    ("seat.locked", _seat_locked),
-    ("seats.drawn", _seats_drawn),
-    ("table.button_set", _button_set),
-    ("moves.accepted", _moves_accepted),
-    ("hand.next", _hand_next),
-    ("hand.finished", _hand_finished),
-    ("hand_for_hand.set", _hand_for_hand),
+    (TablesAdded, _tables_added),
+    (SeatLocked, _seat_locked),
+    (SeatsDrawn, _seats_drawn),
+    (TableButtonSet, _button_set),
+    (MovesAccepted, _moves_accepted),
+    (HandNext, _hand_next),
+    (HandFinished, _hand_finished),
+    (HandForHandSet, _hand_for_hand),
 )

@@ -1,49 +1,27 @@
 """The tournament floor: settings, entries and money, tables and seats, hands, busts and places.
 
-``Tournament`` is a pure aggregate folded from events (domain/state.py routes every event that is
-not "structure.*" or "clock.*" here). It keeps the settings itself and hands every other event to the one
-part that handles it: entries.py, tables.py, busts.py or prizes.py, which change the records
-(records.py). Each ``apply`` validates first and raises DomainError without changing anything when the
+``Tournament`` is a pure aggregate folded from events (domain/state.py routes here every event whose class is
+the floor's). It keeps the settings itself, reads each payload into its class (events.py: a bad shape is refused
+naming the field) and hands every other event to the one part that handles it: entries.py, tables.py, busts.py or
+prizes.py, ..., which change the records (records.py). Each ``apply`` validates first and raises DomainError without changing anything when the
 event does not fit; it is deterministic: random draws, times and levels are decided by the command and
 written into the payload.
 
-Event types (payload fields), by part:
-    tournament.configured   settings (dict, TournamentSettings.to_dict)                    (here)
-  settings_changes.py
-    settings.changed        changes: {setting: value}, level?, on_break?, after_level?, time_of_day?
-  entries.py  (an event on a break carries on_break and after_level, the level before the break)
-    registration.closed     closed (bool), time?   (one player left: the tournament finishes at ``time``)
-    entry.registered        entry_id, name, player_id?, option?, level?, time_of_day?, seat: [table, seat] | null
-    entries.imported        entries: [{entry_id, name, player_id?, option?}], level?, time_of_day?  (before the draw)
-    entry.rebuy / entry.addon   entry_id, level?, on_break?, after_level?
-    entry.presence          entry_id, present (bool)
-    chips.counted           counts: [[entry_id, chips], ...], scope?: "room" | "tables", tables?: [n],
-                            occasion?: "break" | "end_of_day" | "deal" | "count", time?  (a count sheet)
-  tables.py
-    tables.added            tables: [{number, seats, locked: [seat, ...]}]
-    seat.locked             table, seat, locked (bool)
-    seats.drawn             assignments: [[entry_id, table, seat], ...], buttons: [[table, seat], ...], time?
-    table.button_set        table, seat          (the button of the next hand; TDA 34-A correction)
-    moves.accepted          kind, moves: [Move.to_dict()], broken_tables: [n], buttons: [[table, seat]], time?,
-                            period? (the clock's level or break then, as the schedule numbers its periods)
-    hand.next               tables: [n], small_blind, big_blind, ante, big_blind_ante (bool)
-    hand.finished           tables: [n]
-    hand_for_hand.set       on (bool)   (an event that brings the tournament down to one table turns it off:
-                                        hand_for_hand.py)
-  busts.py
-    entry.busted            busts: [{entry_id, eliminated_by: [entry_id, ...], start_chips?}],
-                            level?, time?, hand_for_hand_hand?
-  prizes.py
-    payouts.edited          percentages: ["50", "30", "20"] | null (back to the payout table)
-    payouts.table_set       table: {name, bands: [...]} (as PayoutTable.to_dict) | null (the settings' table)
-    deal.made               method, shares: [[entry_id, amount], ...]
-  imported.py  (a history brought over from another program, purchases as paid there)
-    history.bought          kind, entry_id, chips, paid_prize, paid_house, option?, name?, player_id?, level?, time?
-    history.pot_set         fixed_rake, house_contribution
-    history.awarded         awards: [[entry_id, amount], ...], time?
-  stations.py  (the table stations: hands done, bust proposals, moves confirmed, floor calls)
-    station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
-    station.move_confirmed, station.floor_called, station.floor_answered   (fields in stations.py)
+The events and their fields are declared once, as classes, in events.py (TournamentConfigured, SettingsChanged,
+EntryRegistered, ..., StationFloorAnswered); each part routes its classes to its handlers (``HANDLERS``):
+  here                tournament.configured
+  settings_changes.py settings.changed
+  entries.py          registration.closed, entry.registered, entries.imported, entry.rebuy, entry.addon,
+                      entry.presence, chips.counted   (an event on a break carries on_break and after_level)
+  tables.py           tables.added, seat.locked, seats.drawn, table.button_set, moves.accepted, hand.next,
+                      hand.finished, hand_for_hand.set   (an event that brings the tournament down to one table
+                      turns hand-for-hand off: hand_for_hand.py)
+  busts.py            entry.busted
+  prizes.py           payouts.edited, payouts.table_set, deal.made
+  imported.py         history.bought, history.pot_set, history.awarded   (a history brought over from another
+                      program, purchases as paid there)
+  stations.py         station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
+                      station.move_confirmed, station.floor_called, station.floor_answered
 """
 
 from __future__ import annotations
@@ -52,11 +30,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import Event
 from tournament_director.domain.floor import (
     busts, checkpoint, entries, hand_for_hand, imported, invariants, prizes, settings_changes, snapshot, stations,
     tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
+from tournament_director.domain.floor.events import TournamentConfigured
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import payout_table
 from tournament_director.domain.money.settings import TournamentSettings
@@ -71,20 +51,21 @@ def _configured(t: FloorRecords, p: dict[str, Any]) -> None:
     t.configured = True
 
 
-def route(*parts: Iterable[tuple[str, Handler]]) -> dict[str, Handler]:
-    """One handler for each event type; an event type claimed twice is a mistake in the code, refused here."""
-    handlers: dict[str, Handler] = {}
+def route(*parts: Iterable[tuple[type[Event], Handler]]) -> dict[str, tuple[type[Event], Handler]]:
+    """One handler for each event class (domain/floor/events.py), by type name; an event claimed twice is a mistake
+    in the code, refused here."""
+    handlers: dict[str, tuple[type[Event], Handler]] = {}
     for part in parts:
-        for event_type, handler in part:
-            if event_type in handlers:
-                raise ValueError(f"the floor event {event_type!r} is handled twice")
-            handlers[event_type] = handler
+        for event_class, handler in part:
+            if event_class.type_name in handlers:
+                raise ValueError(f"the floor event {event_class.type_name!r} is handled twice")
+            handlers[event_class.type_name] = (event_class, handler)
     return handlers
 
 
 class Tournament(FloorRecords):
     HANDLERS = route(
-        (("tournament.configured", _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
+        ((TournamentConfigured, _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
         prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS, stations.HANDLERS,
     )
 
@@ -93,11 +74,13 @@ class Tournament(FloorRecords):
         return cls()
 
     def apply(self, event_type: str, payload: dict[str, Any]) -> None:
-        handler = self.HANDLERS.get(event_type)
-        if handler is None:
+        routed = self.HANDLERS.get(event_type)
+        if routed is None:
             raise DomainError(f"the tournament floor does not know the event {event_type!r}")
         if not isinstance(payload, dict):
             raise DomainError(f"{event_type}: the payload must be a mapping")
+        event_class, handler = routed
+        event_class.from_payload(payload)  # its fields' shapes, checked (DomainError naming the field)
         # hand-for-hand ends with the event that brings the tournament down to one table (hand_for_hand.py)
         watch_hand_for_hand = self.hand_for_hand and event_type != "hand_for_hand.set"
         was_down_to_one_table = watch_hand_for_hand and hand_for_hand.down_to_one_table(self)

@@ -17,6 +17,8 @@ from typing import Any
 
 from tournament_director.domain.clock.events import StructureReplaced
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import Event
+from tournament_director.domain.floor.events import TablesAdded, TournamentConfigured
 from tournament_director.domain.state import TournamentState
 from tournament_director.imports.tdt import (
     Status, TdtError, TdtTournament, formula_variables, hits_of, money_totals, prize_shares, read_tdt,
@@ -172,21 +174,21 @@ def import_save(store: Store, save: TdtTournament, operator: str = "director") -
 
         draft = TournamentDraft(create, settings.name, operator)
         runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=operator)
-        events: list[tuple[str, dict[str, Any]]] = [("tournament.configured", {"settings": settings.to_dict()})]
+        events: list[Event] = [TournamentConfigured(settings=settings.to_dict())]
         if structure is not None:
-            events.append(("structure.replaced", _structure_payload(save, structure)))
+            events.append(_structure_event(save, structure))
         events.extend(planned.events)
         if not save.finished:  # tables for the players to be drawn to when the game goes on here (TD3's seating
             # chart is not brought over): ten seats a table, enough for everyone who bought in
             needed = max(1, -(-len(save.entrants) // SEATS_PER_TABLE))
-            events.append(("tables.added", {"tables": [{"number": n, "seats": SEATS_PER_TABLE, "locked": []}
-                                                       for n in range(1, needed + 1)]}))
-        for event_type, payload in events:
+            events.append(TablesAdded(tables=[{"number": n, "seats": SEATS_PER_TABLE, "locked": []}
+                                              for n in range(1, needed + 1)]))
+        for event in events:
             try:
-                runner.execute(event_type, payload)
+                runner.record(event)
             except DomainError as problem:
-                raise TdtError(save.source, f"{_what(event_type, payload, save)} cannot be brought over: "
-                                            f"{problem.message}") from None
+                raise TdtError(save.source, f"{_what(event.type_name, event.to_payload(), save)} cannot be brought "
+                                            f"over: {problem.message}") from None
         tournament_id = draft.commit()
         season_name = None
         if save.league or save.season:
@@ -234,14 +236,14 @@ def _counts_over_earlier_saves(connection: Any, save: TdtTournament, tournament_
     return True
 
 
-def _structure_payload(save: TdtTournament, structure: Any) -> dict[str, Any]:
+def _structure_event(save: TdtTournament, structure: Any) -> StructureReplaced:
     """The structure, with the clock where TD3 left it (paused) for a game still in progress."""
     if save.status is not Status.IN_PROGRESS:
-        return StructureReplaced(structure=structure.to_dict()).to_payload()
+        return StructureReplaced(structure=structure.to_dict())
     index = _period_index(save, structure)
     left = max(0, structure.periods[index].duration_seconds - save.level_elapsed_seconds)
     return StructureReplaced(structure=structure.to_dict(), period_index=index, remaining_ms=left * 1000,
-                             running=False).to_payload()
+                             running=False)
 
 
 def _period_index(save: TdtTournament, structure: Any) -> int:

@@ -20,6 +20,8 @@ from typing import Any
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Break, Level, Structure
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import Event
+from tournament_director.domain.floor.events import EntryBusted, HistoryAwarded, HistoryBought, HistoryPotSet
 from tournament_director.domain.money.settings import MAX_BUY_IN_OPTIONS, STANDARD_OPTION, TournamentSettings
 from tournament_director.imports.tdt import PurchaseKind, PurchaseRules, TdtError, TdtTournament, prize_shares
 
@@ -32,7 +34,7 @@ _BUST_PHASE = 1
 class Planned:
     """The events of one save and the entry each TD3 player ended with."""
 
-    events: list[tuple[str, dict[str, Any]]]
+    events: list[Event]
     last_entry: dict[str, int]  # TD3 UUID -> entry id of his last entry
     warnings: list[str]
 
@@ -174,7 +176,7 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], level_of_
             if entry.bust is not None:
                 happenings.append((entry.bust.time, _BUST_PHASE, order, len(happenings), player.uuid, entry.bust))
     happenings.sort(key=lambda h: h[:4])
-    events: list[tuple[str, dict[str, Any]]] = []
+    events: list[Event] = []
     live: dict[str, int] = {}
     last_entry: dict[str, int] = {}
     names = {p.uuid: p.name for p in save.players}
@@ -201,7 +203,7 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], level_of_
                     raise TdtError(save.source, f"{names[uuid]}'s {kind.value} at {time:%Y-%m-%d %H:%M:%S} comes while "
                                                 "he is not in play (before buying in, or after his bust)")
                 payload.update(kind="rebuy" if kind is PurchaseKind.REBUY else "addon", entry_id=live[uuid])
-            events.append(("history.bought", payload))
+            events.append(HistoryBought(**payload))
             index += 1
             continue
         block = []
@@ -236,16 +238,15 @@ def history_events(save: TdtTournament, player_ids: Mapping[str, int], level_of_
             del live[uuid]
         alive -= len(block)
         bust_round = block[0][5].round
-        events.append(("entry.busted", {"busts": busts, "level": level_of_round.get(bust_round),
-                                        "time": time.isoformat()}))
+        events.append(EntryBusted(busts=busts, level=level_of_round.get(bust_round), time=time.isoformat()))
     money = save.financials
     fixed = whole(save, money.fixed_rake.amount, "the fixed rake")
     house = whole(save, money.house_contribution, "the house contribution")
     if fixed or house:
-        events.append(("history.pot_set", {"fixed_rake": fixed, "house_contribution": house}))
+        events.append(HistoryPotSet(fixed_rake=fixed, house_contribution=house))
     if save.finished:
-        events.append(("history.awarded", {"awards": _awards(save, last_entry, warnings),
-                                           "time": save.ended.isoformat() if save.ended else None}))
+        events.append(HistoryAwarded(awards=_awards(save, last_entry, warnings),
+                                     time=save.ended.isoformat() if save.ended else None))
     return Planned(events, last_entry, warnings)
 
 
