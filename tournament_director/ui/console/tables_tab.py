@@ -597,6 +597,8 @@ class TablesTab(Tab):
     def follow_hand_for_hand(self, _topics: Any = None) -> None:
         """After every change: tell the director when hand-for-hand ended by itself (the tournament is down to one
         table), came back (that change undone) or was set at another station."""
+        if self.session is None:  # the console opened with no database: nothing to follow
+            return
         state = self.session.state if self.floor is not None else None
         now = (self.session.tournament_id, bool(getattr(getattr(state, "floor", None), "hand_for_hand", False)))
         seen, self._hand_for_hand_seen = self._hand_for_hand_seen, now
