@@ -82,9 +82,13 @@ class Event:
     # ----- the payload -----------------------------------------------------------------------------------------
     @classmethod
     def _payload_fields(cls) -> list[Field[Any]]:
-        declared = list(fields(cls))
-        return ([f for f in declared if f.name not in cls.TRAILING]
+        found = _FIELDS.get(cls)
+        if found is None:
+            declared = list(fields(cls))
+            found = _FIELDS[cls] = (
+                [f for f in declared if f.name not in cls.TRAILING]
                 + sorted((f for f in declared if f.name in cls.TRAILING), key=lambda f: cls.TRAILING.index(f.name)))
+        return found
 
     def to_payload(self) -> dict[str, Any]:
         payload: dict[str, Any] = {}
@@ -118,6 +122,7 @@ class Event:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, list[Field[Any]]] = {}  # each class's fields in the order of its payload
 
 
 def _hints(cls: type) -> dict[str, Any]:

@@ -466,10 +466,9 @@ class TournamentService:
         numbers = [table] if table is not None else [t.number for t in self._t.open_tables() if t.players >= 2]
         if not numbers:
             raise DomainError("no table has two players to deal to")
-        payload = {"tables": numbers, "small_blind": bets.small_blind, "big_blind": bets.big_blind,
-                   "ante": bets.ante, "big_blind_ante": bets.big_blind_ante, "level": self._level_number(None),
-                   "time": self._stamp()["time"]}
-        return self.runner.record(HandNext(**payload))
+        return self.runner.record(HandNext(
+            tables=numbers, small_blind=bets.small_blind, big_blind=bets.big_blind, ante=bets.ante,
+            big_blind_ante=bets.big_blind_ante, level=self._level_number(None), time=self._stamp()["time"]))
 
     def finish_hand(self, table: int | None = None) -> Any:
         numbers = [table] if table is not None else [t.number for t in self._t.open_tables() if t.in_hand]
