@@ -28,7 +28,8 @@ from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
 from tournament_director.resources import resources_root
 
-__all__ = ["COMMON_TOKENS", "EVENTS", "SHIPPED_SOUNDS", "TOKENS", "SCHEME_FILE", "EventCue", "SoundEvent", "SoundScheme",
+__all__ = ["COMMON_TOKENS", "EVENTS", "SHIPPED_SOUNDS", "TOKENS", "SCHEME_FILE", "EventCue", "SoundEvent",
+           "SoundScheme",
            "check_sound", "check_text", "default_scheme", "fill", "load_scheme", "read_scheme_file", "save_scheme",
            "scheme_from_toml", "scheme_to_toml", "sound_file", "sound_title"]
 
@@ -185,8 +186,9 @@ def check_text(event_key: str, text: object) -> str:
             continue
         known = ", ".join("{" + t + "}" for t in event.tokens)
         if spec or conversion:
-            raise DomainError(f"the text for {event.title.lower()} has {{{token}{'!' + conversion if conversion else ''}"
-                              f"{':' + spec if spec else ''}}}: a token is written plain, as {{level}}")
+            written = token + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            raise DomainError(f"the text for {event.title.lower()} has {{{written}}}: a token is written plain, "
+                              "as {level}")
         if token not in TOKENS:
             raise DomainError(f"the text for {event.title.lower()} has the unknown token {{{token}}} (known: {known})")
         if token not in event.tokens:

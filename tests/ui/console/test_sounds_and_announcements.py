@@ -299,14 +299,22 @@ def test_the_nights_events_play_the_rooms_sounds_and_sentences(qtbot, tmp_path, 
     qtbot.waitUntil(lambda: cues.heard[-1][0] == "level_changed", timeout=3000)
     assert cues.heard[-1] == ("level_changed", ["sound"])  # the Chime, nothing read (no text for it)
     qtbot.waitUntil(cues.player.last_effect.isPlaying, timeout=3000)
+    qtbot.wait(300)  # the console's refresh after the change: the level change is heard once, not twice
+    assert [key for key, _done in cues.heard].count("level_changed") == 1
 
     structure = session.state.schedule.structure
     first_break = next(i for i, p in enumerate(structure.periods) if isinstance(p, Break))
+    heard_before = len(cues.heard)
     jump_to_level(qtbot, window, structure.periods[first_break - 1].number)
+    assert cues.heard[heard_before:] == [("level_changed", ["sound"])]  # the director moved the level: heard
     run_out_the_level(session)
     qtbot.waitUntil(lambda: cues.heard[-1][0] == "colour_up", timeout=3000)
     assert [key for key, _done in cues.heard[-2:]] == ["break_started", "colour_up"]
     assert cues.heard[-1][1] == ["Colour-up: the 25 chips come off"]
+    qtbot.wait(300)
+    assert [key for key, _done in cues.heard].count("break_started") == 1
+    qtbot.mouseClick(window.clock_tab.buttons["next"], LEFT)  # the director ends the break early
+    assert cues.heard[-1] == ("break_ended", ["sound"])
 
     order = list(NAMES)
     active(qtbot, window)
@@ -373,4 +381,3 @@ def test_quiet_mode_silences_everything_shows_in_the_status_bar_and_is_kept(
     assert not restarted.quiet_label.isVisible()
     restarted.close()
     session.close()
-

@@ -46,6 +46,8 @@ class RoomFigures:
 
     tournament: int | None
     started: bool
+    period: int | None  # the level or break in force
+    on_break: bool
     players: int | None
     final_table: bool
     winner: bool
@@ -60,6 +62,7 @@ class SoundCues(QObject):
         self.player: Any = None
         self.heard: list[tuple[str, list[str]]] = []
         self._figures: RoomFigures | None = None
+        self._period_heard: int | None = None  # the period the clock's own events last played for
         self.scheme = self._load()
 
     # --- the scheme ------------------------------------------------------------------------------------------
@@ -104,22 +107,30 @@ class SoundCues(QObject):
 
     def clock_events(self, events: list[Any]) -> int:
         """Once per room event among the clock events of one tick (two warnings at once make one beep)."""
-        keys = list(dict.fromkeys(CLOCK_EVENT_CUES[e.kind] for e in events if getattr(e, "kind", e) in CLOCK_EVENT_CUES))
+        kinds = [getattr(event, "kind", event) for event in events]
+        keys = list(dict.fromkeys(CLOCK_EVENT_CUES[kind] for kind in kinds if kind in CLOCK_EVENT_CUES))
         played = sum(1 for key in keys if self.play(key))
         if "break_started" in keys:
-            chips = self._colour_up_chips()
-            if chips and self.play("colour_up", {"chips": chips}):
-                played += 1
+            played += self._colour_up()
+        clock = self.window.session.clock if self.window.session is not None else None
+        if clock is not None and any(key != "one_minute_warning" for key in keys):
+            self._period_heard = clock.view().period_index
         return played
+
+    def _colour_up(self) -> int:
+        chips = self._colour_up_chips()
+        return 1 if chips and self.play("colour_up", {"chips": chips}) else 0
 
     def floor_called(self) -> bool:
         calls = self._stations_calls()
         latest = calls[-1] if calls else None
-        return self.play("floor_called", {"table": getattr(latest, "table", None), "seat": getattr(latest, "seat", None)})
+        return self.play("floor_called",
+                         {"table": getattr(latest, "table", None), "seat": getattr(latest, "seat", None)})
 
     def follow(self, topics: list[str]) -> None:
-        """After a change: the start, a bust, the bubble, the final table or the winner, when one just happened
-        (the weightiest alone when one command makes several)."""
+        """After a change: the start, a level or a break the director moved the clock to (the clock's own level
+        changes play from its tick), a bust, the bubble, the final table or the winner, when one just happened (the
+        weightiest alone when one command makes several)."""
         if not self.window._want_sounds:
             return
         session = self.window.session
@@ -129,11 +140,19 @@ class SoundCues(QObject):
         view = view_from_session(session, seating_chart=False)
         clock = session.clock
         clock_view = clock.view() if clock is not None else None
-        figures = RoomFigures(session.tournament_id, bool(getattr(clock_view, "started", False)), view.players_left,
-                              view.final_table, view.winner is not None)
+        figures = RoomFigures(session.tournament_id, bool(getattr(clock_view, "started", False)),
+                              getattr(clock_view, "period_index", None), bool(getattr(clock_view, "on_break", False)),
+                              view.players_left, view.final_table, view.winner is not None)
         before, self._figures = self._figures, figures
         if before is None or before.tournament != figures.tournament or "selected" in topics:
             return
+        if (before.started and figures.started and figures.period != before.period
+                and figures.period != self._period_heard and not getattr(clock_view, "restart_pending", False)):
+            self._period_heard = figures.period
+            key = "break_started" if figures.on_break else ("break_ended" if before.on_break else "level_changed")
+            self.play(key)
+            if key == "break_started":
+                self._colour_up()
         if view.winner is not None and not before.winner:
             self.play("winner", {"player": view.winner[0], "prize": view.winner[1]})
         elif figures.final_table and not before.final_table:

@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.sound_scheme import (
-    COMMON_TOKENS, EVENTS, SHIPPED_SOUNDS, EventCue, SoundScheme, check_sound, check_text, read_scheme_file, scheme_to_toml,
-    sound_title,
+    COMMON_TOKENS, EVENTS, SHIPPED_SOUNDS, EventCue, SoundScheme, check_sound, check_text, read_scheme_file,
+    scheme_to_toml, sound_title,
 )
 from tournament_director.services.templates import export_toml
 
