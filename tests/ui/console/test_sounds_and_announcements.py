@@ -381,3 +381,14 @@ def test_quiet_mode_silences_everything_shows_in_the_status_bar_and_is_kept(
     assert not restarted.quiet_label.isVisible()
     restarted.close()
     session.close()
+
+
+def test_without_a_database_save_says_where_the_sounds_would_be_kept(qtbot, ui_settings) -> None:
+    window = MainWindow(None, settings=ui_settings, sounds=True)
+    qtbot.addWidget(window)
+    window.show()
+    dialog = open_dialog(qtbot, window)
+    qtbot.mouseClick(dialog.save_button, LEFT)
+    assert dialog.problem.text() == "Not saved: no database is open: the room's sounds are kept beside it"
+    dialog.close()
+    window.close()
