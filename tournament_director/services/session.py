@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
@@ -135,6 +135,7 @@ class _EntryNames(Mapping):  # type: ignore[type-arg]
 
 
 Answer = TypeVar("Answer")
+Params = ParamSpec("Params")
 Service = TypeVar("Service")
 
 
@@ -461,7 +462,7 @@ class DirectorSession:
         return cached[1]
 
     # ----- commands, undo and redo ---------------------------------------------------------------------
-    def run(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def run(self, command: Callable[Params, Answer], *args: Params.args, **kwargs: Params.kwargs) -> Answer:
         """Run one service command and tell listeners; a refusal (DomainError) propagates, nothing changes.
 
         With several stations on one server another station may record first: the state then takes in its events
@@ -470,7 +471,7 @@ class DirectorSession:
         return self._while_the_server_answers(lambda: self._with_retry(lambda: self._one_action(command, *args,
                                                                                                 **kwargs)))
 
-    def _one_action(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    def _one_action(self, command: Callable[Params, Answer], *args: Params.args, **kwargs: Params.kwargs) -> Answer:
         """The command as one director's action: one undo step, however many events it records."""
         if self._runner is None:
             return command(*args, **kwargs)
@@ -484,7 +485,7 @@ class DirectorSession:
     RETRY_SECONDS = 2.0
     TURN_AFTER = 2
 
-    def _with_retry(self, command: Callable[[], Any]) -> Any:
+    def _with_retry(self, command: Callable[[], Answer]) -> Answer:
         seen: list[Any] = []  # the other stations' events folded in while this command was tried
         deadline = 0.0
         lost = 0
@@ -552,7 +553,7 @@ class DirectorSession:
     def server_down(self) -> bool:
         return self.server_watch.down
 
-    def _while_the_server_answers(self, step: Callable[[], Any]) -> Any:
+    def _while_the_server_answers(self, step: Callable[[], Answer]) -> Answer:
         """Run ``step``; a server that stopped answering makes it a ServerLost (read-only until it answers)."""
         if self.server_down:
             self.reconnect()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from tournament_director.services.chip_sheets import OCCASION_TITLES
 
 if TYPE_CHECKING:
+    from tournament_director.services.chip_sheets import ChipSheets
     from tournament_director.services.session import DirectorSession
 
 
@@ -84,7 +85,7 @@ class ChipCountDialog(QDialog):
         self.resize(680, 640)
 
     @property
-    def sheets(self) -> Any:
+    def sheets(self) -> ChipSheets | None:
         return self.session.chip_sheets
 
     def tables(self) -> list[int] | None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout
 
-from tournament_director.ui.console.tab import Tab, figures_text
+from tournament_director.ui.console.tab import Runs, Tab, figures_text
 from tournament_director.ui.projector.view import countdown_text, format_clock, view_from_session
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ CLOCK_KEY = "F8"
 
 
 class ClockTab(Tab):
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.restart_banner = QFrame()

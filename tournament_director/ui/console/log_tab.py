@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QMessageBox, QPushButton, QVBoxLayout
 
-from tournament_director.ui.console.tab import Tab, make_table_view
+from tournament_director.ui.console.tab import Runs, Tab, make_table_view
 from tournament_director.ui.models import events_model
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ class LogTab(Tab):
     MAX_MESSAGES = 500
     undone = Signal(object)   # the event undone from the history
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.model = events_model(parent=self)

@@ -23,16 +23,18 @@ from tournament_director.ui.console.deal_dialog import DealDialog
 from tournament_director.ui.console.files import ask_name
 from tournament_director.ui.console.payout_editor import PayoutTableEditor
 from tournament_director.services.results import ordinal
-from tournament_director.ui.console.tab import Tab
+from tournament_director.ui.console.tab import Runs, Tab
 
 if TYPE_CHECKING:
+    from tournament_director.services.payouts import PayoutService
     from tournament_director.services.session import DirectorSession
+    from tournament_director.services.tournament import TournamentService
 
 
 class PayoutsTab(Tab):
     """Prize pool and payouts by place from the floor service; the payout table; the deal."""
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -93,7 +95,7 @@ class PayoutsTab(Tab):
         self._fill_templates()
 
     @property
-    def floor(self) -> Any:
+    def floor(self) -> TournamentService | None:
         return self.session.tournament if self.session else None
 
     def _fill_templates(self) -> None:
@@ -106,7 +108,7 @@ class PayoutsTab(Tab):
         self.templates.setCurrentIndex(max(0, self.templates.findData(chosen)))
         self.templates.blockSignals(False)
 
-    def _payouts(self) -> Any:
+    def _payouts(self) -> PayoutService | None:
         service = self.session.payouts if self.session is not None else None
         if service is None:
             self.message.emit("Open or create a tournament first (Ctrl+N)")

@@ -31,7 +31,7 @@ from tournament_director.services.registration import registration_open
 from tournament_director.services.tournament import TournamentService
 from tournament_director.ui.console.bust_dialog import BustDialog
 from tournament_director.ui.console.entry_actions import BuyInChoice, EntryActionButtons
-from tournament_director.ui.console.tab import Notice, Tab, figures_text, make_table_view, print_menu
+from tournament_director.ui.console.tab import Notice, Runs, Tab, figures_text, make_table_view, print_menu
 from tournament_director.ui.models import (
     BOUNTY_COLUMN, EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours,
 )
@@ -67,7 +67,7 @@ class PlayersTab(Tab):
                ("absent", "Absent / present (Ctrl+Shift+P)"), ("seat_card", "Seat card (Ctrl+Shift+S)"),
                ("draw", "Draw seats (Ctrl+Shift+D)"), ("close_registration", "Close registration"))
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         register_bar = QHBoxLayout()
@@ -141,7 +141,7 @@ class PlayersTab(Tab):
 
     # ----- reading -----------------------------------------------------------------------------------------
     @property
-    def floor(self) -> Any:
+    def floor(self) -> TournamentService | None:
         return self.session.tournament if self.session else None
 
     @property

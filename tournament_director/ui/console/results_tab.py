@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QPushButton, QVBoxLayout
 
 from tournament_director.services.money_summary import money_summary
-from tournament_director.ui.console.tab import Tab, make_table_view
+from tournament_director.ui.console.tab import Runs, Tab, make_table_view
 from tournament_director.ui.export import export_results
 from tournament_director.ui.models import ResultRow, RowTableModel, results_model
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 class ResultsTab(Tab):
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         self.summary = QLabel()

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from tournament_director.services.structures import StructureService
 from tournament_director.ui.console.settings_form import spin
+from tournament_director.ui.console.tab import Runs
 
 BETTING = (("no_limit", "No limit"), ("pot_limit", "Pot limit"), ("fixed_limit", "Fixed limit"),
            ("half_pot_limit", "Half-pot limit"))
@@ -47,7 +48,7 @@ class StructureEditor(QWidget):
 
     changed = Signal(str)  # a line for the status bar after a change
 
-    def __init__(self, run: Callable[..., Any]) -> None:
+    def __init__(self, run: Runs) -> None:
         super().__init__()
         self.run = run
         self.service: StructureService | None = None

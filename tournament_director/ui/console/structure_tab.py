@@ -23,10 +23,11 @@ from tournament_director.domain.errors import DomainError
 from tournament_director.services.clock import suggested_structure
 from tournament_director.ui.console.files import ask_name
 from tournament_director.ui.console.structure_editor import StructureEditor
-from tournament_director.ui.console.tab import Tab
+from tournament_director.ui.console.tab import Runs, Tab
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
+    from tournament_director.services.structures import StructureService
 
 
 def structure_html(structure: Any, current_index: int | None = None) -> str:
@@ -50,7 +51,7 @@ class StructureTab(Tab):
     """The structure in play and its editor; the templates; "Use this template" loads one through the structure
     service, which keeps what was already played."""
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QVBoxLayout(self)
         bar = QHBoxLayout()
@@ -166,7 +167,7 @@ class StructureTab(Tab):
             return
         self.preview.setHtml(f"<h3>Template: {html.escape(structure.name)}</h3>" + structure_html(structure))
 
-    def _service(self) -> Any:
+    def _service(self) -> StructureService | None:
         service = self.session.structures if self.session else None
         if service is None:
             self.message.emit("Open or create a tournament first (Ctrl+N)")

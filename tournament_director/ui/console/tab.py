@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -29,6 +29,15 @@ from tournament_director.ui.printing import print_cards, save_pdf
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
+
+
+Params = ParamSpec("Params")
+
+
+class Runs(Protocol):
+    """How a tab runs a service command (the main window's ``attempt``): refused commands are shown, not raised."""
+
+    def __call__(self, command: Callable[Params, object], *args: Params.args, **kwargs: Params.kwargs) -> Outcome: ...
 
 
 @dataclass(frozen=True)
@@ -60,7 +69,7 @@ class Tab(QWidget):
 
     message = Signal(str)
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Outcome]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__()
         self.session = session
         self.run = run

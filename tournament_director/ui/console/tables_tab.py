@@ -31,13 +31,14 @@ from PySide6.QtWidgets import (
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.ui.console.dialogs import MoveDialog
-from tournament_director.ui.console.tab import Notice, Tab, print_menu
+from tournament_director.ui.console.tab import Notice, Runs, Tab, print_menu
 from tournament_director.ui.console.table_card import MAP_STYLE, TableCard
 from tournament_director.ui.console.table_pages import TablePages
 from tournament_director.ui.printing import MoveSlip, SeatCard, move_slips_html, save_pdf, seat_cards_html
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
+    from tournament_director.services.tournament import TournamentService
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class TablesTab(Tab):
     COLUMNS = 3
     moves_changed = Signal(int)   # how many proposed moves wait for the director
 
-    def __init__(self, session: DirectorSession | None, run: Callable[..., Any]) -> None:
+    def __init__(self, session: DirectorSession | None, run: Runs) -> None:
         super().__init__(session, run)
         layout = QHBoxLayout(self)
         left = QVBoxLayout()
@@ -142,7 +143,7 @@ class TablesTab(Tab):
         self._toggling_hand_for_hand = False
 
     @property
-    def floor(self) -> Any:
+    def floor(self) -> TournamentService | None:
         return self.session.tournament if self.session else None
 
     def _page_turned(self) -> None:

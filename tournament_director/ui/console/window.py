@@ -29,7 +29,7 @@ from tournament_director.ui.console.sound_cues import SoundCues, add_sound_actio
 from tournament_director.ui.console.stations_console import add_stations_actions
 from tournament_director.ui.console.structure_tab import StructureTab
 from tournament_director.ui.stations import OtherStations
-from tournament_director.ui.console.tab import Outcome
+from tournament_director.ui.console.tab import Outcome, Params
 from tournament_director.ui.console.tables_tab import TablesTab
 from tournament_director.ui.console.wizard import NewTournamentDialog
 from tournament_director.ui.placement import PLACES_ITSELF, fit_on_screen, keep_windows_on_screen
@@ -171,7 +171,7 @@ class MainWindow(QMainWindow):
         self.players_tab.set_theme(name)
 
     # ----- running commands ------------------------------------------------------------------------------
-    def attempt(self, command: Callable[..., Any], *args: Any, **kwargs: Any) -> Outcome:
+    def attempt(self, command: Callable[Params, object], *args: Params.args, **kwargs: Params.kwargs) -> Outcome:
         """Run one service command; a refusal is shown with its rule, nothing is recorded, and ok is False."""
         try:
             if self.session is not None:
