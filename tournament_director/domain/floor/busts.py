@@ -20,10 +20,10 @@ from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.floor.events import EntryBusted
 
 
-def _busted(t: FloorRecords, p: dict[str, Any]) -> None:
-    plan = plan_busts(t, p["busts"])
-    h4h = p.get("hand_for_hand_hand") if t.hand_for_hand else None
-    eliminate(t, plan, h4h, p.get("level"), p.get("time"))
+def _busted(t: FloorRecords, event: EntryBusted) -> None:
+    plan = plan_busts(t, event.busts)
+    h4h = event.hand_for_hand_hand if t.hand_for_hand else None
+    eliminate(t, plan, h4h, event.level, event.time)
 
 
 def plan_busts(t: FloorRecords, busts: Any) -> list[tuple[Entry, list[Entry], int]]:

@@ -15,6 +15,7 @@ whether a button applies now, and why not, with the very words a refusal would u
 from __future__ import annotations
 
 from datetime import datetime
+from collections.abc import Mapping
 from typing import Any
 
 from tournament_director.domain import limits
@@ -30,12 +31,16 @@ from tournament_director.domain.floor.events import (
 CARD_ROOM_DAY_STARTS = "06:00"  # without a scheduled start, times before this belong to the night before
 
 
-def level_of(p: dict[str, Any]) -> int | None:
-    """The level an event happened in: the level in force, or on a break the level before it."""
-    level = p.get("level")
+def level_of(moment: Any) -> int | None:
+    """The level an event (or a moment: a mapping of its fields) happened in: the level in force, or on a break the
+    level before it."""
+    def get(name: str) -> Any:
+        return moment.get(name) if isinstance(moment, Mapping) else getattr(moment, name, None)
+
+    level = get("level")
     if isinstance(level, int) and not isinstance(level, bool):
         return level
-    after = p.get("after_level") if p.get("on_break") else None
+    after = get("after_level") if get("on_break") else None
     return after if isinstance(after, int) and not isinstance(after, bool) else None
 
 
@@ -52,12 +57,12 @@ def registration_open(t: FloorRecords, level: int | None, time_of_day: str | Non
     return True
 
 
-def _registration_closed(t: FloorRecords, p: dict[str, Any]) -> None:
-    closed = limits.check_flag(p["closed"], "registration closed")
+def _registration_closed(t: FloorRecords, event: RegistrationClosed) -> None:
+    closed = limits.check_flag(event.closed, "registration closed")
     if not closed and t.finished:
         raise DomainError("the tournament is over: registration cannot reopen")
     t.registration_closed = closed
-    busts.finish_if_over(t, time=p.get("time"))
+    busts.finish_if_over(t, time=event.time)
 
 
 def _check_can_register(t: FloorRecords, name: Any, player_id: Any, level: Any, time_of_day: Any) -> str:
@@ -133,14 +138,14 @@ def _check_room_for(t: FloorRecords, count: int) -> None:
         raise DomainError(f"a tournament holds at most {limits.MAX_ENTRIES:,} entries; it has {len(t.entries):,}")
 
 
-def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
+def _registered(t: FloorRecords, event: EntryRegistered) -> None:
     _check_room_for(t, 1)
-    entry_id = p["entry_id"]
+    entry_id = event.entry_id
     if entry_id != t.next_entry_id:
         raise DomainError(f"entry number {entry_id!r} is out of turn; the next is {t.next_entry_id}")
-    name, player_id, level = p["name"], p.get("player_id"), level_of(p)
-    key = _check_can_register(t, name, player_id, level, p.get("time_of_day"))
-    seat = p.get("seat")
+    name, player_id, level = event.name, event.player_id, level_of(event)
+    key = _check_can_register(t, name, player_id, level, event.time_of_day)
+    seat = event.seat
     table: Table | None = None
     seat_number = 0
     if seat is not None:
@@ -148,14 +153,14 @@ def _registered(t: FloorRecords, p: dict[str, Any]) -> None:
         seats.check_open_seat(table, seat_number)
     elif t.seated_drawn:
         raise DomainError("seats have been drawn: a late registration needs a seat from the pool", rule="TDA 8-A")
-    entry = _new_entry(t, entry_id, name, player_id, key, level, p.get("option"), p.get("time_of_day"))
+    entry = _new_entry(t, entry_id, name, player_id, key, level, event.option, event.time_of_day)
     _add_entry(t, entry)
     if table is not None:
         seats.sit(t, entry, table, seat_number, arrived=False)
 
 
-def _imported(t: FloorRecords, p: dict[str, Any]) -> None:
-    rows = p["entries"]
+def _imported(t: FloorRecords, event: EntriesImported) -> None:
+    rows = event.entries
     if not isinstance(rows, list):
         raise DomainError("entries.imported lists the entries")
     _check_room_for(t, len(rows))
@@ -167,14 +172,14 @@ def _imported(t: FloorRecords, p: dict[str, Any]) -> None:
     for i, row in enumerate(rows):
         if row["entry_id"] != expected + i:
             raise DomainError(f"entry number {row['entry_id']!r} is out of turn; expected {expected + i}")
-        key = _check_can_register(t, row["name"], row.get("player_id"), level_of(p), p.get("time_of_day"))
+        key = _check_can_register(t, row["name"], row.get("player_id"), level_of(event), event.time_of_day)
         if key in seen:
             raise DomainError(f"{row['name']} is twice in the list")
         seen.add(key)
         keys.append(key)
     for row, key in zip(rows, keys):
-        _add_entry(t, _new_entry(t, row["entry_id"], row["name"], row.get("player_id"), key, level_of(p),
-                                 row.get("option"), p.get("time_of_day")))
+        _add_entry(t, _new_entry(t, row["entry_id"], row["name"], row.get("player_id"), key, level_of(event),
+                                 row.get("option"), event.time_of_day))
 
 
 def _check_no_deal(t: FloorRecords, what: str) -> None:
@@ -239,20 +244,20 @@ def check_addon(t: FloorRecords, entry: Entry, level: int | None, on_break: bool
     _check_between_hands(t, entry, "an add-on")
 
 
-def _rebuy(t: FloorRecords, p: dict[str, Any]) -> None:
+def _rebuy(t: FloorRecords, event: EntryRebuy) -> None:
     s = t.settings
-    entry = t.live_entry(p["entry_id"])
-    check_rebuy(t, entry, level_of(p))
+    entry = t.live_entry(event.entry_id)
+    check_rebuy(t, entry, level_of(event))
     rake = s.rebuy_price * s.rake_percent // 100
     entry.rebuys += 1
     t.rebuys += 1
     _buy_chips(t, entry, s.rebuy_chips, s.rebuy_price - rake, s.rebuy_fee + rake)
 
 
-def _addon(t: FloorRecords, p: dict[str, Any]) -> None:
+def _addon(t: FloorRecords, event: EntryAddon) -> None:
     s = t.settings
-    entry = t.live_entry(p["entry_id"])
-    check_addon(t, entry, level_of(p), p.get("on_break"))
+    entry = t.live_entry(event.entry_id)
+    check_addon(t, entry, level_of(event), event.on_break)
     rake = s.addon_price * s.rake_percent // 100
     entry.addons += 1
     t.addons += 1
@@ -268,22 +273,22 @@ def _buy_chips(t: FloorRecords, entry: Entry, chips: int, prize: int, house: int
     t.house_total += house
 
 
-def _presence(t: FloorRecords, p: dict[str, Any]) -> None:
-    entry = t.live_entry(p["entry_id"])
-    entry.present = limits.check_flag(p["present"], "presence")
+def _presence(t: FloorRecords, event: EntryPresence) -> None:
+    entry = t.live_entry(event.entry_id)
+    entry.present = limits.check_flag(event.present, "presence")
 
 
 COUNT_OCCASIONS = ("break", "end_of_day", "deal", "count")
 
 
-def _chips_counted(t: FloorRecords, p: dict[str, Any]) -> None:
+def _chips_counted(t: FloorRecords, event: ChipsCounted) -> None:
     """The director's chip counts. A count sheet (``scope`` "room" or "tables") covers every player still in
     there, each with chips, and is kept as the latest count so the screens can say whether it adds up."""
-    counts = [(t.live_entry(e), limits.check_amount(c, "chip count")) for e, c in p["counts"]]
+    counts = [(t.live_entry(e), limits.check_amount(c, "chip count")) for e, c in event.counts]
     if len({e.id for e, _ in counts}) != len(counts):
         raise DomainError("an entry is counted twice")
-    scope = p.get("scope")
-    sheet = None if scope is None else _check_sheet(t, p, scope, [e for e, _ in counts], counts)
+    scope = event.scope
+    sheet = None if scope is None else _check_sheet(t, event, scope, [e for e, _ in counts], counts)
     recorded = sum(entry.chips for entry, _ in counts)
     for entry, chips in counts:
         t.chips_unassigned -= chips - entry.chips
@@ -293,9 +298,9 @@ def _chips_counted(t: FloorRecords, p: dict[str, Any]) -> None:
                         "recorded": recorded, "chips_in_play": t.chips_issued}
 
 
-def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[Entry],
+def _check_sheet(t: FloorRecords, event: Any, scope: Any, counted: list[Entry],
                  counts: list[tuple[Entry, int]]) -> dict[str, Any]:
-    occasion = p.get("occasion", "count")
+    occasion = event.occasion if event.occasion is not None else "count"
     if occasion not in COUNT_OCCASIONS:
         raise DomainError(f"a chip count is taken at a break, at the end of a day or for a deal, not "
                           f"{limits.shown(occasion)}")
@@ -304,9 +309,9 @@ def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[E
         expected = [e for e in t.entries.values() if not e.busted]
         where = "the room"
     elif scope == "tables":
-        if not isinstance(p.get("tables"), list) or len(p["tables"]) > limits.MAX_TABLES:
+        if not isinstance(event.tables, list) or len(event.tables) > limits.MAX_TABLES:
             raise DomainError("a count of tables lists the tables counted")
-        tables = sorted({t.table(n).number for n in p["tables"]})
+        tables = sorted({t.table(n).number for n in event.tables})
         if not tables:
             raise DomainError("name the tables counted")
         expected = [e for e in t.entries.values() if not e.busted and e.table in tables]
@@ -325,7 +330,7 @@ def _check_sheet(t: FloorRecords, p: dict[str, Any], scope: Any, counted: list[E
     empty = [entry.name for entry, chips in counts if chips == 0]
     if empty:
         raise DomainError(f"{', '.join(empty)} counted with no chips: record the bust instead (Ctrl+B)")
-    return {"occasion": occasion, "tables": tables, "time": p.get("time") if isinstance(p.get("time"), str) else None}
+    return {"occasion": occasion, "tables": tables, "time": event.time if isinstance(event.time, str) else None}
 
 
 def past_time_of_day(now: str, cutoff: str, scheduled_start: str | None) -> bool:

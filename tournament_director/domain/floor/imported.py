@@ -21,32 +21,33 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import ABSENT
 from tournament_director.domain.floor.records import DEAL_AWARDED, Entry, FloorRecords, count_entry, whole_number
 from tournament_director.domain.floor.events import HistoryAwarded, HistoryBought, HistoryPotSet
 
 KINDS = ("entry", "rebuy", "addon")
 
 
-def _bought(t: FloorRecords, p: dict[str, Any]) -> None:
+def _bought(t: FloorRecords, event: HistoryBought) -> None:
     if not t.configured:
         raise DomainError("configure the tournament before bringing its history over")
     if t.finished:
         raise DomainError("the tournament is over: no more purchases")
-    kind = p["kind"]
+    kind = event.kind
     if kind not in KINDS:
         raise DomainError(f"a purchase is an entry, a rebuy or an add-on, not {limits.shown(kind)}")
-    chips = limits.check_amount(p["chips"], "chips bought")
-    prize = limits.check_amount(p["paid_prize"], "money to the prize pool")
-    house = limits.check_amount(p["paid_house"], "money to the house")
-    bounty = limits.check_amount(p.get("paid_bounty", 0), "bounty paid")
-    option = p.get("option") or ""
+    chips = limits.check_amount(event.chips, "chips bought")
+    prize = limits.check_amount(event.paid_prize, "money to the prize pool")
+    house = limits.check_amount(event.paid_house, "money to the house")
+    bounty = limits.check_amount(event.paid_bounty or 0, "bounty paid")
+    option = event.option or ""
     if not isinstance(option, str):
         raise DomainError(f"a buy-in option is named by text, not {limits.shown(option)}")
-    level = p.get("level")
+    level = event.level
     if kind == "entry":
-        entry = _new_entry(t, p, chips, option, level)
+        entry = _new_entry(t, event, chips, option, level)
     else:
-        entry = t.live_entry(p["entry_id"])
+        entry = t.live_entry(event.entry_id)
         if kind == "rebuy":
             entry.rebuys += 1
             t.rebuys += 1
@@ -64,17 +65,17 @@ def _bought(t: FloorRecords, p: dict[str, Any]) -> None:
     t.bounty_unclaimed += bounty  # who won the bounties is not in the history brought over
 
 
-def _new_entry(t: FloorRecords, p: dict[str, Any], chips: int, option: str, level: Any) -> Entry:
-    entry_id = p["entry_id"]
+def _new_entry(t: FloorRecords, event: Any, chips: int, option: str, level: Any) -> Entry:
+    entry_id = event.entry_id
     if entry_id != t.next_entry_id:
         raise DomainError(f"entry number {limits.shown(entry_id)} is out of turn; the next is {t.next_entry_id}")
     if len(t.entries) >= limits.MAX_ENTRIES:
         raise DomainError(f"a tournament holds at most {limits.MAX_ENTRIES:,} entries")
-    name = p["name"]
+    name = event.name
     if not isinstance(name, str) or not name.strip():
         raise DomainError("a player needs a name")
     limits.check_name(name, "entry name")
-    player_id = p.get("player_id")
+    player_id = None if event.player_id is ABSENT else event.player_id
     if player_id is not None:
         whole_number(player_id, "player id", 1)
     key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
@@ -90,9 +91,9 @@ def _new_entry(t: FloorRecords, p: dict[str, Any], chips: int, option: str, leve
     return entry
 
 
-def _pot_set(t: FloorRecords, p: dict[str, Any]) -> None:
-    fixed = limits.check_amount(p["fixed_rake"], "fixed rake")
-    house = limits.check_amount(p["house_contribution"], "house contribution")
+def _pot_set(t: FloorRecords, event: HistoryPotSet) -> None:
+    fixed = limits.check_amount(event.fixed_rake, "fixed rake")
+    house = limits.check_amount(event.house_contribution, "house contribution")
     if fixed > t.prize_contributions + t.pot_adjustment + house:
         raise DomainError(f"a fixed rake of {fixed:,} is more than the pot of "
                           f"{t.prize_contributions + t.pot_adjustment + house:,}")
@@ -100,11 +101,11 @@ def _pot_set(t: FloorRecords, p: dict[str, Any]) -> None:
     t.house_total += fixed
 
 
-def _awarded(t: FloorRecords, p: dict[str, Any]) -> None:
+def _awarded(t: FloorRecords, event: HistoryAwarded) -> None:
     if t.deal is not None:
         raise DomainError("the prizes have already been awarded")
     awards: dict[int, int] = {}
-    for entry_id, amount in p["awards"]:
+    for entry_id, amount in event.awards:
         entry = t.entry(entry_id)
         awards[entry.id] = awards.get(entry.id, 0) + limits.check_amount(amount, "prize")
     if not any(not e.busted for e in t.entries.values()) and t.entries:
@@ -113,7 +114,7 @@ def _awarded(t: FloorRecords, p: dict[str, Any]) -> None:
     t.deal_method = DEAL_AWARDED
     t.registration_closed = True
     t.finished = True
-    time = p.get("time")
+    time = event.time
     t.finished_at = time if isinstance(time, str) else None
 
 

@@ -22,8 +22,8 @@ from tournament_director.domain.money.payouts import HUNDRED, parse_payout_table
 from tournament_director.domain.floor.events import DealMade, PayoutTableSet, PayoutsEdited
 
 
-def _payouts_edited(t: FloorRecords, p: dict[str, Any]) -> None:
-    raw = p.get("percentages")
+def _payouts_edited(t: FloorRecords, event: PayoutsEdited) -> None:
+    raw = event.percentages
     if raw is None:
         t.payout_percentages = None
         return
@@ -62,31 +62,31 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def _table_set(t: FloorRecords, p: dict[str, Any]) -> None:
+def _table_set(t: FloorRecords, event: PayoutTableSet) -> None:
     fixed = prizes_fixed_by(t)
     if fixed:
         raise DomainError(f"the payout table can no longer change: {fixed}")
-    raw = p.get("table")
+    raw = event.table
     if raw is not None and not isinstance(raw, dict):
         raise DomainError("payouts.table_set carries the whole payout table (its name and bands), or null")
     t.payout_table = None if raw is None else parse_payout_table(raw, "the payout table")
 
 
-def _deal_made(t: FloorRecords, p: dict[str, Any]) -> None:
+def _deal_made(t: FloorRecords, event: DealMade) -> None:
     if t.deal is not None:
         raise DomainError("a deal has already been made")
     if t.finished:
         raise DomainError("the tournament is over")
-    shares = {t.live_entry(e).id: limits.check_amount(a, "deal amount") for e, a in p["shares"]}
+    shares = {t.live_entry(e).id: limits.check_amount(a, "deal amount") for e, a in event.shares}
     alive = {e.id for e in t.entries.values() if not e.busted}
-    if set(shares) != alive or len(shares) != len(p["shares"]):
+    if set(shares) != alive or len(shares) != len(event.shares):
         raise DomainError("a deal covers every player left, each once")
     prizes = prizes_by_place(t)
     remaining = sum(prizes[: len(alive)])
     if sum(shares.values()) != remaining:
         raise DomainError(f"the deal shares add up to {sum(shares.values())}, the prizes left are {remaining}")
     t.deal = shares
-    t.deal_method = str(p.get("method", "custom"))
+    t.deal_method = event.method if event.method is not None else "custom"
 
 
 HANDLERS = (

@@ -69,7 +69,7 @@ def fixed_settings(t: FloorRecords) -> dict[str, str]:
     return fixed
 
 
-def check_change(t: FloorRecords, old: TournamentSettings, new: TournamentSettings, p: dict[str, Any]) -> None:
+def check_change(t: FloorRecords, old: TournamentSettings, new: TournamentSettings, event: Any) -> None:
     """Refuse, naming who or what is in the way, a change that what already happened does not allow."""
     changed = [name for name in _SETTING_NAMES if getattr(old, name) != getattr(new, name)]
     fixed = fixed_settings(t)
@@ -87,13 +87,13 @@ def check_change(t: FloorRecords, old: TournamentSettings, new: TournamentSettin
         added = [e for e in entries if e.addons]
         raise DomainError(f"the add-on cannot be taken away: {_names(added)} {_has(added)} already taken it")
     _check_reentries(t, new)
-    level = level_of(p)
+    level = level_of(event)
     for name in ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level"):
         until = getattr(new, name)
         if name in changed and until is not None and level is not None and until < level:
             raise DomainError(f"{LABELS[name]} cannot close after level {until}: level {level} is already being "
                               f"played (level {level} is the earliest)")
-    _check_entries_made_in_time(t, new, changed, p)
+    _check_entries_made_in_time(t, new, changed, event)
     if "break_order" in changed and t.tables:
         unknown = [n for n in new.break_order if n not in t.tables]
         if unknown:
@@ -126,7 +126,7 @@ def _check_reentries(t: FloorRecords, new: TournamentSettings) -> None:
 
 
 def _check_entries_made_in_time(t: FloorRecords, new: TournamentSettings, changed: list[str],
-                                p: dict[str, Any]) -> None:
+                                event: Any) -> None:
     """A period may not close before an entry already made in it."""
     entries = list(t.entries.values())
     until = new.reentry_until_level
@@ -143,7 +143,7 @@ def _check_entries_made_in_time(t: FloorRecords, new: TournamentSettings, change
                               f"level {max(e.registered_level or 0 for e in late)}", rule="TDA 8-A")
     cutoff = new.late_registration_until_time
     if "late_registration_until_time" in changed and cutoff is not None:
-        now = p.get("time_of_day")
+        now = event.time_of_day
         if isinstance(now, str) and past_time_of_day(now, cutoff, new.scheduled_start):
             raise DomainError(f"late registration cannot close at {cutoff}: it is already {now} (close registration "
                               "now instead)", rule="TDA 8-A")
@@ -154,10 +154,10 @@ def _check_entries_made_in_time(t: FloorRecords, new: TournamentSettings, change
                               f"{late[-1].registered_time}", rule="TDA 8-A")
 
 
-def _changed(t: FloorRecords, p: dict[str, Any]) -> None:
+def _changed(t: FloorRecords, event: SettingsChanged) -> None:
     if not t.configured:
         raise DomainError("configure the tournament before changing its settings")
-    changes = p["changes"]
+    changes = event.changes
     if not isinstance(changes, dict) or not changes:
         raise DomainError("a settings change names at least one setting and its new value")
     unknown = set(changes) - set(_SETTING_NAMES)
@@ -166,7 +166,7 @@ def _changed(t: FloorRecords, p: dict[str, Any]) -> None:
     new = TournamentSettings.from_dict({**t.settings.to_dict(), **changes})
     if new.payout_table != t.settings.payout_table:
         payout_table(new.payout_table)  # a shipped table, or DomainError naming it
-    check_change(t, t.settings, new, p)
+    check_change(t, t.settings, new, event)
     t.settings = new
 
 

@@ -88,8 +88,8 @@ def proposal_holding(t: FloorRecords, entry_id: int) -> tuple[int, dict[str, Any
 
 
 # --- checks ---------------------------------------------------------------------------------------------
-def _station_table(t: FloorRecords, p: dict[str, Any]) -> Table:
-    table = t.table(p["table"])
+def _station_table(t: FloorRecords, event: Any) -> Table:
+    table = t.table(event.table)
     if table.broken:
         raise DomainError(f"table {table.number} is broken: its station has nothing to report")
     return table
@@ -140,68 +140,68 @@ def _check_station_busts(t: FloorRecords, table: Table, rows: Any) -> list[tuple
     return busts.plan_busts(t, rows)
 
 
-def _h4h_hand(t: FloorRecords, p: dict[str, Any]) -> int | None:
-    return p.get("hand_for_hand_hand") if t.hand_for_hand else None
+def _h4h_hand(t: FloorRecords, event: Any) -> int | None:
+    return event.hand_for_hand_hand if t.hand_for_hand else None
 
 
 def _record_busts(t: FloorRecords, table: int, plan: list[tuple[Entry, list[Entry], int]],
-                  p: dict[str, Any]) -> None:
-    busts.eliminate(t, plan, _h4h_hand(t, p), p.get("level"), p.get("time"))
+                  event: Any) -> None:
+    busts.eliminate(t, plan, _h4h_hand(t, event), event.level, event.time)
     for entry, _winners, _start in plan:
         t.stations.busted_by[entry.id] = table
 
 
 # --- handlers -------------------------------------------------------------------------------------------
-def _hand_done(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = _station_table(t, p)
-    hand = _current_hand(table, p["hand"])
+def _hand_done(t: FloorRecords, event: StationHandDone) -> None:
+    table = _station_table(t, event)
+    hand = _current_hand(table, event.hand)
     if t.stations.hand_done.get(table.number) == hand:
         raise DomainError(f"table {table.number} already reported hand {hand} done")
     t.stations.hand_done[table.number] = hand
     table.in_hand = False
 
 
-def _bust_reported(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = _station_table(t, p)
-    hand = _current_hand(table, p["hand"])
-    plan = _check_station_busts(t, table, p["busts"])
-    recorded = limits.check_flag(p.get("recorded", False), "recorded at once")
+def _bust_reported(t: FloorRecords, event: StationBustReported) -> None:
+    table = _station_table(t, event)
+    hand = _current_hand(table, event.hand)
+    plan = _check_station_busts(t, table, event.busts)
+    recorded = limits.check_flag(event.recorded or False, "recorded at once")
     if recorded:
-        _record_busts(t, table.number, plan, p)
+        _record_busts(t, table.number, plan, event)
         return
     t.stations.proposals_made += 1
     t.stations.proposals[t.stations.proposals_made] = {
-        "table": table.number, "hand": hand, "time": p.get("time"),
+        "table": table.number, "hand": hand, "time": event.time,
         "busts": [{"entry_id": e.id, "eliminated_by": [w.id for w in winners], "start_chips": start}
                   for e, winners, start in plan],
     }
 
 
-def _proposal(t: FloorRecords, p: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    number = p["proposal"]
+def _proposal(t: FloorRecords, event: Any) -> tuple[int, dict[str, Any]]:
+    number = event.proposal
     proposal = t.stations.proposals.get(number) if isinstance(number, int) else None
     if proposal is None:
         raise DomainError(f"there is no bust proposal {limits.shown(number)} waiting (already decided?)")
     return number, proposal
 
 
-def _bust_confirmed(t: FloorRecords, p: dict[str, Any]) -> None:
-    number, proposal = _proposal(t, p)
+def _bust_confirmed(t: FloorRecords, event: StationBustConfirmed) -> None:
+    number, proposal = _proposal(t, event)
     plan = busts.plan_busts(t, [dict(b) for b in proposal["busts"]])
     del t.stations.proposals[number]
-    _record_busts(t, proposal["table"], plan, p)
+    _record_busts(t, proposal["table"], plan, event)
 
 
-def _bust_refused(t: FloorRecords, p: dict[str, Any]) -> None:
-    number, _proposal_data = _proposal(t, p)
-    if p.get("reason") is not None:
-        limits.check_text(p["reason"], "reason", max_length=NOTE_LIMIT)
+def _bust_refused(t: FloorRecords, event: StationBustRefused) -> None:
+    number, _proposal_data = _proposal(t, event)
+    if event.reason is not None:
+        limits.check_text(event.reason, "reason", max_length=NOTE_LIMIT)
     del t.stations.proposals[number]
 
 
-def _move_confirmed(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = _station_table(t, p)
-    entry = t.live_entry(p["entry_id"])
+def _move_confirmed(t: FloorRecords, event: StationMoveConfirmed) -> None:
+    table = _station_table(t, event)
+    entry = t.live_entry(event.entry_id)
     waiting = [m for m in pending_moves(t, table.number) if m[0] == entry.id]
     if not waiting:
         raise DomainError(f"{entry.name} has no move to table {table.number} waiting to be confirmed")
@@ -211,12 +211,12 @@ def _move_confirmed(t: FloorRecords, p: dict[str, Any]) -> None:
     t.stations.moves_confirmed[entry.id] = [move[3], move[4], (t.last_seating or {}).get("time")]
 
 
-def _floor_called(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = _station_table(t, p)
-    seat = p.get("seat")
+def _floor_called(t: FloorRecords, event: StationFloorCalled) -> None:
+    table = _station_table(t, event)
+    seat = event.seat
     if seat is not None:
         limits.check_count(seat, "seat", 1, table.seat_count)
-    note = p.get("note", "")
+    note = event.note or ""
     if note:
         limits.check_text(note, "note", max_length=NOTE_LIMIT)
     for call in t.stations.calls.values():
@@ -225,11 +225,11 @@ def _floor_called(t: FloorRecords, p: dict[str, Any]) -> None:
                               (f" for seat {seat}" if seat is not None else "") + ": the floor is on the way")
     t.stations.calls_made += 1
     t.stations.calls[t.stations.calls_made] = {"table": table.number, "seat": seat, "note": note or "",
-                                               "time": p.get("time")}
+                                               "time": event.time}
 
 
-def _floor_answered(t: FloorRecords, p: dict[str, Any]) -> None:
-    number = p["call"]
+def _floor_answered(t: FloorRecords, event: StationFloorAnswered) -> None:
+    number = event.call
     if not isinstance(number, int) or number not in t.stations.calls:
         raise DomainError(f"there is no open floor call {limits.shown(number)} (already answered?)")
     del t.stations.calls[number]

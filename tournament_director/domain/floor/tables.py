@@ -56,8 +56,8 @@ def floor_picture(t: FloorRecords) -> FloorPicture:
     )
 
 
-def _tables_added(t: FloorRecords, p: dict[str, Any]) -> None:
-    specs = p["tables"]
+def _tables_added(t: FloorRecords, event: TablesAdded) -> None:
+    specs = event.tables
     if not isinstance(specs, list) or not specs:
         raise DomainError("no tables to add")
     if len(t.tables) + len(specs) > limits.MAX_TABLES:
@@ -76,12 +76,12 @@ def _tables_added(t: FloorRecords, p: dict[str, Any]) -> None:
         t.tables[table.number] = table
 
 
-def _seat_locked(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = t.table(p["table"])
-    seat = whole_number(p["seat"], "seat", 1)
+def _seat_locked(t: FloorRecords, event: SeatLocked) -> None:
+    table = t.table(event.table)
+    seat = whole_number(event.seat, "seat", 1)
     if seat > table.seat_count:
         raise DomainError(f"table {table.number} has no seat {seat}")
-    locked = limits.check_flag(p["locked"], "seat locked")
+    locked = limits.check_flag(event.locked, "seat locked")
     if locked and seat in table.seats:
         raise DomainError(f"seat {seat} at table {table.number} is taken; move the player first")
     if locked:
@@ -90,8 +90,8 @@ def _seat_locked(t: FloorRecords, p: dict[str, Any]) -> None:
         table.locked.discard(seat)
 
 
-def _seats_drawn(t: FloorRecords, p: dict[str, Any]) -> None:
-    assignments = p["assignments"]
+def _seats_drawn(t: FloorRecords, event: SeatsDrawn) -> None:
+    assignments = event.assignments
     taken: set[tuple[int, int]] = set()
     seen: set[int] = set()
     for entry_id, table_number, seat in assignments:
@@ -107,7 +107,7 @@ def _seats_drawn(t: FloorRecords, p: dict[str, Any]) -> None:
             raise DomainError(f"seat {seat} at table {table_number} drawn twice")
         taken.add((table_number, seat))
     button_of = {}
-    for table_number, seat in p.get("buttons", []):
+    for table_number, seat in event.buttons or []:
         table = t.table(table_number)
         if seat not in table.seats and (table_number, seat) not in taken:
             raise DomainError(f"the button at table {table_number} must be on a player (seat {seat} is empty)")
@@ -122,12 +122,12 @@ def _seats_drawn(t: FloorRecords, p: dict[str, Any]) -> None:
         if table.players >= 2:
             buttons.initial_markers(table, seat)
     t.seated_drawn = True
-    t.last_seating = {"kind": "draw", "moves": [], "broken": [], "time": _time(p), "hands": []}
+    t.last_seating = {"kind": "draw", "moves": [], "broken": [], "time": _time(event), "hands": []}
 
 
-def _button_set(t: FloorRecords, p: dict[str, Any]) -> None:
-    table = t.table(p["table"])
-    seat = p["seat"]
+def _button_set(t: FloorRecords, event: TableButtonSet) -> None:
+    table = t.table(event.table)
+    seat = event.seat
     if seat not in table.seats:
         raise DomainError(f"the button must be on a player: seat {limits.shown(seat)} at table {table.number} is "
                           "empty")
@@ -138,9 +138,9 @@ def _button_set(t: FloorRecords, p: dict[str, Any]) -> None:
     buttons.initial_markers(table, seat)
 
 
-def _moves_accepted(t: FloorRecords, p: dict[str, Any]) -> None:
-    moves = [Move.from_dict(m) for m in p["moves"]]
-    broken = [t.table(n) for n in p.get("broken_tables", [])]
+def _moves_accepted(t: FloorRecords, event: MovesAccepted) -> None:
+    moves = [Move.from_dict(m) for m in event.moves]
+    broken = [t.table(n) for n in event.broken_tables or []]
     movers = {m.entry_id for m in moves}
     if len(movers) != len(moves):
         raise DomainError("a player appears twice in the moves")
@@ -172,7 +172,7 @@ def _moves_accepted(t: FloorRecords, p: dict[str, Any]) -> None:
         if staying:
             raise DomainError(f"table {table.number} cannot break: {len(staying)} player(s) not moved")
     button_of = {}
-    for number, seat in p.get("buttons", []):
+    for number, seat in event.buttons or []:
         if (number, seat) not in targets and seat not in t.table(number).seats:
             raise DomainError(f"the button at table {number} must be on a player")
         button_of[number] = seat
@@ -194,27 +194,27 @@ def _moves_accepted(t: FloorRecords, p: dict[str, Any]) -> None:
         table.waiting.clear()
         if table.players >= 2:
             buttons.initial_markers(table, seat)
-    kind = p.get("kind")
+    kind = event.kind
     destinations = sorted({m.to_table for m in moves})
     t.last_seating = {
         "kind": kind if kind in ("balance", "break", "final_table") else "manual",
         "moves": [[m.entry_id, m.from_table, m.from_seat, m.to_table, m.to_seat] for m in moves],
-        "broken": [table.number for table in broken], "time": _time(p),
+        "broken": [table.number for table in broken], "time": _time(event),
         "hands": [[n, t.tables[n].hand_number] for n in destinations],
-        "period": p["period"] if isinstance(p.get("period"), int) else None,   # the level or break then
+        "period": event.period if isinstance(event.period, int) else None,   # the level or break then
     }
 
 
-def _time(p: dict[str, Any]) -> str | None:
-    return p["time"] if isinstance(p.get("time"), str) else None
+def _time(event: Any) -> str | None:
+    return event.time if isinstance(event.time, str) else None
 
 # --- hands -----------------------------------------------------------------------------
-def _hand_next(t: FloorRecords, p: dict[str, Any]) -> None:
-    numbers = p["tables"]
-    sb = limits.check_amount(p.get("small_blind", 0), "small blind")
-    bb = limits.check_amount(p.get("big_blind", 0), "big blind")
-    ante = limits.check_amount(p.get("ante", 0), "ante")
-    bba = limits.check_flag(p.get("big_blind_ante", False), "big-blind ante")
+def _hand_next(t: FloorRecords, event: HandNext) -> None:
+    numbers = event.tables
+    sb = limits.check_amount(event.small_blind or 0, "small blind")
+    bb = limits.check_amount(event.big_blind or 0, "big blind")
+    ante = limits.check_amount(event.ante or 0, "ante")
+    bba = limits.check_flag(event.big_blind_ante or False, "big-blind ante")
     tables = [t.table(n) for n in numbers]
     if len({table.number for table in tables}) != len(tables) or not tables:
         raise DomainError("name each table once")
@@ -266,17 +266,17 @@ def _hand_next(t: FloorRecords, p: dict[str, Any]) -> None:
         out.remove(survivor)
     if out:
         h4h = t.hand_for_hand_hand if t.hand_for_hand else None
-        busts.eliminate(t, [(e, [], start[e.id]) for e in out], h4h, p.get("level"), p.get("time"))
+        busts.eliminate(t, [(e, [], start[e.id]) for e in out], h4h, event.level, event.time)
 
 
-def _hand_finished(t: FloorRecords, p: dict[str, Any]) -> None:
-    tables = [t.table(n) for n in p["tables"]]
+def _hand_finished(t: FloorRecords, event: HandFinished) -> None:
+    tables = [t.table(n) for n in event.tables]
     for table in tables:
         table.in_hand = False
 
 
-def _hand_for_hand(t: FloorRecords, p: dict[str, Any]) -> None:
-    t.hand_for_hand = limits.check_flag(p["on"], "hand-for-hand")
+def _hand_for_hand(t: FloorRecords, event: HandForHandSet) -> None:
+    t.hand_for_hand = limits.check_flag(event.on, "hand-for-hand")
 
 
 def _absent_posts(seat: int, pos: buttons.Positions, sb: int, bb: int, ante: int, bba: bool) -> int:

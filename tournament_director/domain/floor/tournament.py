@@ -41,11 +41,11 @@ from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.standings import payout_table
 from tournament_director.domain.money.settings import TournamentSettings
 
-Handler = Callable[[FloorRecords, dict[str, Any]], None]
+Handler = Callable[[FloorRecords, Any], None]  # (the floor, the event read into its class)
 
 
-def _configured(t: FloorRecords, p: dict[str, Any]) -> None:
-    settings = TournamentSettings.from_dict(p["settings"])
+def _configured(t: FloorRecords, event: TournamentConfigured) -> None:
+    settings = TournamentSettings.from_dict(event.settings)
     payout_table(settings.payout_table)  # a shipped table, or DomainError naming it
     t.settings = settings
     t.configured = True
@@ -80,13 +80,13 @@ class Tournament(FloorRecords):
         if not isinstance(payload, dict):
             raise DomainError(f"{event_type}: the payload must be a mapping")
         event_class, handler = routed
-        event_class.from_payload(payload)  # its fields' shapes, checked (DomainError naming the field)
+        event = event_class.from_payload(payload)  # its fields' shapes, checked (DomainError naming the field)
         # hand-for-hand ends with the event that brings the tournament down to one table (hand_for_hand.py)
         watch_hand_for_hand = self.hand_for_hand and event_type != "hand_for_hand.set"
         was_down_to_one_table = watch_hand_for_hand and hand_for_hand.down_to_one_table(self)
         self.changes.start()
         try:
-            handler(self, payload)
+            handler(self, event)
         except (KeyError, TypeError, ValueError, IndexError, ArithmeticError) as exc:
             if isinstance(exc, DomainError):
                 raise
