@@ -1,7 +1,7 @@
 """The floor's events declared as classes (domain/events.py): each with its fields in the order the program writes
 them. ``Tournament.apply`` reads a payload into its class (a bad shape is refused naming the field) and hands it to
 the one part its class is routed to (entries.py, tables.py, busts.py, prizes.py, settings_changes.py, imported.py,
-stations.py), which applies the checked payload. Besides: the director's call for a chip count, kept in order by
+stations.py), whose handler reads its fields. Besides: the director's call for a chip count, kept in order by
 domain/state.py beside the floor for the console and the room display."""
 
 from __future__ import annotations
