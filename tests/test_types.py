@@ -43,3 +43,22 @@ def test_the_domain_and_the_services_are_checked_strictly(tmp_path: Path, monkey
     assert status == 1
     assert "services/probe.py:1: error: Function is missing a type annotation" in report
     assert "ui/probe.py" not in report
+
+
+def test_a_screen_calling_a_command_the_session_does_not_have_is_an_error(tmp_path: Path, monkeypatch) -> None:
+    """A screen holds the session typed: a misspelled command, or a command given the wrong arguments through
+    ``session.run``, is named by the type checker."""
+    monkeypatch.chdir(PROJECT)
+    screen = tmp_path / "probe_screen.py"
+    screen.write_text(
+        "from tournament_director.services.session import DirectorSession\n"
+        "def register(session: DirectorSession) -> None:\n"
+        "    floor = session.tournament\n"
+        "    assert floor is not None\n"
+        "    floor.regster('Ann Lee')\n"
+        "    session.run(floor.register, 'Ann Lee', 'not a player number')\n")
+    report, status = run_mypy("--cache-dir", str(tmp_path / "cache"), str(screen))
+    assert status == 1
+    assert 'probe_screen.py:5: error: "TournamentService" has no attribute "regster"' in report
+    assert "probe_screen.py:6: error: Argument 3 to \"run\" of \"DirectorSession\"" in report
+
