@@ -101,3 +101,64 @@ def test_stations_on_one_server_undo_each_others_actions_whole(pg_url) -> None:
         desk.redo()
         floor.catch_up()
         assert entries(floor) == entries(desk) == ["e1", "e2", "e3"]
+
+
+@pytest.fixture
+def bubble(tmp_path):
+    """Twelve players at two tables, the clock started (time moved by hand), hand-for-hand on."""
+    import random
+
+    from tests.services.test_clock_service import FakeTime
+    from tournament_director.services.session import DirectorSession, NewTournamentPlan
+
+    fake = FakeTime()
+    session = DirectorSession.open(tmp_path / "bubble.sqlite", backup_dir=tmp_path / "backups",
+                                   rng=random.Random(3), monotonic=fake.monotonic, wall=fake.wall)
+    session.create_from_plan(NewTournamentPlan("Bubble", "turbo", tables=2, seats_per_table=9))
+    floor = session.tournament
+    for i in range(12):
+        session.run(floor.register, f"Player {i}")
+    session.run(floor.draw_seats)
+    session.run(session.clock.start)
+    session.run(floor.set_hand_for_hand, True)
+    fake.advance(30)
+    yield session
+    session.close()
+
+
+def snapshot(state) -> str:
+    import json
+
+    return json.dumps(state.to_snapshot(), sort_keys=True)
+
+
+def test_a_hand_for_hand_hand_is_undone_and_redone_as_if_it_had_not_been_dealt(bubble) -> None:
+    session = bubble
+    before = snapshot(session.runner.state)
+    session.run(session.next_hand_all_tables)
+    dealt = snapshot(session.runner.state)
+    assert [e.event_type for e in session.history()[-2:]] == ["hand.next", "clock.hand_for_hand_deducted"]
+
+    session.run(session.undo)
+    assert snapshot(session.runner.state) == before == snapshot(session.runner.rebuild())
+    session.run(session.redo)
+    assert snapshot(session.runner.state) == dealt == snapshot(session.runner.rebuild())
+
+
+def test_an_action_whose_commands_kept_what_they_changed_is_undone_in_place(bubble) -> None:
+    """No fold from the checkpoint: the live state stays the same object, each command put back latest first."""
+    session = bubble
+    state = session.runner.state
+    before = snapshot(state)
+    players = [e.entry_id for e in session.tournament.entries()][:2]
+
+    def away_and_pause() -> None:   # one director's action of three commands
+        for entry_id in players:
+            session.tournament.set_present(entry_id, False)
+        session.clock.pause()
+
+    session.run(away_and_pause)
+    session.run(session.undo)
+    assert session.runner.state is state
+    assert snapshot(state) == before == snapshot(session.runner.rebuild())
+    assert session.redo_name().startswith(f"Redo {session.tournament.entry(players[0]).name} marked absent")

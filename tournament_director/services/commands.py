@@ -127,6 +127,9 @@ class CommandRunner:
         # a director's action being recorded (``one_action``), and the seq of its first command once recorded
         self._action_open = False
         self._action_seq: int | None = None
+        # what each command of the action being recorded changed, as it was (the state's image): the action is
+        # undone by putting them back, latest first, while nothing came after it
+        self._action_images: dict[int, Any] = {}
         # a draft's log (store/draft.py) answers the part of EventLog a runner uses while a tournament is set up
         self._log = cast(EventLog, store.event_log(tournament_id))
         self._load()
@@ -316,6 +319,10 @@ class CommandRunner:
         self._last_seq = seq
         if action_seq is not None:
             self._action_seq = action_seq
+            if action_seq == seq:
+                self._action_images = {}
+            if keeping is not None:
+                self._action_images[seq] = getattr(self.state, "last_image", None)
         self._undoable_seq = seq if keeping is not None else None
         self._redo_stack.clear()
         self._applied_since_snapshot += 1
@@ -567,6 +574,17 @@ class CommandRunner:
         return action
 
     def _undo_action(self, action: list[LogRow]) -> EventInfo:
+        images = [self._action_images.get(row.seq) for row in action]
+        if (self._undoable_seq == action[-1].seq and self._checkpoint_seq < action[0].seq
+                and action[-1].seq - action[0].seq == len(action) - 1
+                and all(image is not None and image.floor.usable for image in images)):
+            for row, image in zip(reversed(action), reversed(images)):  # in place, latest first
+                self._record(row, undo=True)
+                self.state.last_image = image
+                self.state.undo_last()
+            self._undoable_seq = None
+            self._redo_stack.extend(row.seq for row in reversed(action))
+            return _event_info(replace(action[0], undone=True))
         try:
             state, applied, batches = self._fold(before_seq=action[0].seq, flip=action)
         except _NoLongerApplies as failure:
@@ -648,6 +666,7 @@ class CommandRunner:
         return row
 
     def _record(self, target: LogRow, *, undo: bool) -> None:
+        self._action_images = {}  # kept for the latest action only, until anything is undone or redone
         record_seq = self._last_seq + 1
         payload = json.dumps({"seq": target.seq, "event_type": target.event_type}, ensure_ascii=False)
         self.in_flight = Write(record_seq, UNDO_EVENT if undo else REDO_EVENT, payload)
