@@ -162,3 +162,10 @@ def test_an_action_whose_commands_kept_what_they_changed_is_undone_in_place(bubb
     assert session.runner.state is state
     assert snapshot(state) == before == snapshot(session.runner.rebuild())
     assert session.redo_name().startswith(f"Redo {session.tournament.entry(players[0]).name} marked absent")
+
+    session.run(session.redo)   # applied again in place, and undone in place again
+    after = snapshot(state)
+    assert session.runner.state is state and after == snapshot(session.runner.rebuild()) != before
+    assert not any(session.tournament.entry(entry_id).present for entry_id in players)
+    session.run(session.undo)
+    assert session.runner.state is state and snapshot(state) == before

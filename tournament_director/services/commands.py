@@ -601,6 +601,8 @@ class CommandRunner:
         return _event_info(replace(action[0], undone=True))
 
     def _redo_action(self, action: list[LogRow]) -> EventInfo:
+        if self._can_redo_in_place(action[0]):
+            return self._redo_action_in_place(action)
         try:
             state, applied, batches = self._fold(before_seq=action[0].seq, flip=action)
         except _NoLongerApplies as failure:
@@ -613,6 +615,25 @@ class CommandRunner:
         self.state, self._applied_since_snapshot, self._batches = state, applied, batches
         self._undoable_seq = None
         gc.freeze()
+        del self._redo_stack[-len(action):]
+        return _event_info(replace(action[0], undone=False))
+
+    def _redo_action_in_place(self, action: list[LogRow]) -> EventInfo:
+        """Apply the action's commands again, each keeping what it changes (so it can be undone in place again)."""
+        images: dict[int, Any] = {}
+        for row in action:
+            try:
+                self.state.apply_keeping_image(row.event_type, json.loads(row.payload_json))
+            except DomainError as error:
+                self._load()  # the commands applied before it: the state as the log still says
+                what = "it" if row is action[0] else f"its {self._said(row)}"
+                raise DomainError(f"{self._said(action[0])} cannot be redone: {what} would no longer fit "
+                                  f"({error.message})", error.rule) from error
+            images[row.seq] = self.state.last_image
+        for row in action:
+            self._record(row, undo=False)
+        self._action_images = images
+        self._undoable_seq = action[-1].seq
         del self._redo_stack[-len(action):]
         return _event_info(replace(action[0], undone=False))
 
