@@ -191,7 +191,7 @@ def test_theme_is_remembered_between_runs(qtbot, session, ui_settings) -> None:
     window.set_theme("dark")
     window.close()
     again = make_console(qtbot, session, ui_settings)
-    assert again.theme == "dark" and "#1e1f22" in again.styleSheet()
+    assert again.theme == "dark" and "QWidget { background: #16181d;" in again.styleSheet()
 
 
 def test_f9_opens_the_floor_tool(qtbot, session, ui_settings) -> None:

@@ -44,9 +44,11 @@ def test_button_and_blind_markers_read_at_a_glance(marker) -> None:
     assert contrast(background, text) >= AA
 
 
-def test_empty_seats_and_waiting_players_stay_readable_on_the_table_card() -> None:
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_empty_seats_and_waiting_players_stay_readable_on_the_table_card(theme) -> None:
+    card = re.search(r"QFrame#tableCard\s*\{[^}]*background:\s*(#[0-9a-fA-F]{6})", stylesheet(theme)).group(1)
     for colour in (QUIET_GREY, WAITING_ORANGE):
-        assert contrast(colour, "#ffffff") >= AA and contrast(colour, "#f4f4f4") >= AA
+        assert contrast(colour, card) >= AA, f"{colour} on the {theme} theme's card {card}"
 
 
 @pytest.mark.parametrize("theme", sorted(STATUS_COLOURS_BY_THEME))

@@ -15,6 +15,11 @@ if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
 
 
+# the type scale's sizes the header is read in at arm's length (docs/design.md)
+READING_POINTS = 11
+HEADER_POINTS = 22
+
+
 class ElidedLabel(QLabel):
     """A one-line label that shortens its text with '…' instead of widening the window (full text on hover)."""
 
@@ -59,12 +64,12 @@ class MiniClock(QWidget):
         self.time_label.setObjectName("miniClockTime")
         self.time_label.setToolTip(f"{CLOCK_KEY} starts and pauses the clock, wherever the keyboard is")
         font = self.time_label.font()
-        font.setPointSize(max(font.pointSize() * 2, 18))
+        font.setPointSize(HEADER_POINTS)
         font.setBold(True)
         self.time_label.setFont(font)
         for label in (self.name_label, self.level_label, self.figures_label):
             bold = label.font()
-            bold.setPointSize(max(bold.pointSize() + 2, 12))
+            bold.setPointSize(READING_POINTS)
             bold.setBold(label is not self.figures_label)
             label.setFont(bold)
         layout.addWidget(self.name_label, 1)

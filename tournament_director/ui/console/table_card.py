@@ -18,8 +18,10 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QResizeEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout
+
+from tournament_director.ui.themes import show_action_icon
 
 # (background, text) of the button and blind markers: each pair at least 4.5:1 so it reads at a glance.
 MARKER_COLOURS = {"D": ("#f9a825", "#000000"), "SB": ("#1565c0", "#ffffff"), "BB": ("#c62828", "#ffffff")}
@@ -33,7 +35,7 @@ QFrame#seat { background: transparent; border: 2px solid transparent; border-rad
 QFrame#seat:hover { background: #e3f2fd; }
 QFrame#seat[selected="true"] { background: #bbdefb; border-color: #1565c0; }
 QFrame#seat:focus { border-color: #0d47a1; }
-QFrame#seat QLabel { background: transparent; color: #111111; }
+QFrame#seat QLabel { background: transparent; color: #111111; font-size: 11pt; }
 QFrame#seat QLabel#bounty { color: %s; font-weight: bold; }
 """ % BOUNTY_PURPLE
 
@@ -82,8 +84,10 @@ class SeatRow(QFrame):
         self.labels = []
         # the number and the chips are plain text: a map of 100 tables has 1,800 of them, and rich text costs
         # a document each to lay out
-        for width, align, rich in ((22, Qt.AlignmentFlag.AlignRight, False), (62, Qt.AlignmentFlag.AlignLeft, True),
-                                   (0, Qt.AlignmentFlag.AlignLeft, True), (70, Qt.AlignmentFlag.AlignRight, False)):
+        # the seats are read at arm's length (docs/design.md): the columns hold "D SB" and a seven-figure stack,
+        # and a long name wraps onto a second line rather than being cut
+        for width, align, rich in ((24, Qt.AlignmentFlag.AlignRight, False), (56, Qt.AlignmentFlag.AlignLeft, True),
+                                   (0, Qt.AlignmentFlag.AlignLeft, True), (80, Qt.AlignmentFlag.AlignRight, False)):
             label = QLabel()
             label.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
             label.setAlignment(align | Qt.AlignmentFlag.AlignVCenter)
@@ -91,6 +95,7 @@ class SeatRow(QFrame):
                 label.setFixedWidth(width)
             else:
                 label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+                label.setWordWrap(True)
             row.addWidget(label)
             self.labels.append(label)
         bold = self.labels[0].font()
@@ -112,6 +117,7 @@ class SeatRow(QFrame):
         for label, text in zip(self.labels, (number, marker, name, chips)):
             if label.text() != text:
                 label.setText(text)
+        self._fit_name()
         if seat.bounty is not None or self.bounty is not None:
             self._show_bounty(seat)
         if seat.entry_id != self.entry_id or seat.entry_id is None:
@@ -132,7 +138,7 @@ class SeatRow(QFrame):
             self.bounty = QLabel()
             self.bounty.setObjectName("bounty")
             self.bounty.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            self.bounty.setFixedWidth(56)
+            self.bounty.setFixedWidth(64)
             self.layout().addWidget(self.bounty)
         bounty = bounty_text(seat)
         if self.bounty.text() != bounty:
@@ -154,6 +160,18 @@ class SeatRow(QFrame):
         self.setProperty("selected", value)
         self.style().unpolish(self)
         self.style().polish(self)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt override
+        super().resizeEvent(event)
+        self._fit_name()
+
+    def _fit_name(self) -> None:
+        """A long name wraps onto a second line: the row asks for the height the name needs at its width (the map's
+        grid does not ask a wrapped label by itself)."""
+        name = self.labels[2]
+        needed = name.heightForWidth(name.width()) if name.width() > 1 else -1
+        if needed > 0 and needed != name.minimumHeight():
+            name.setMinimumHeight(needed)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt override
         if self.entry_id is not None and event.button() == Qt.MouseButton.LeftButton:
@@ -204,6 +222,7 @@ class TableCard(QFrame):
         layout.addSpacing(4)
         self.next_hand = QPushButton(f"Next hand at table {table.number}")
         self.next_hand.clicked.connect(lambda: on_next_hand(self.number))
+        show_action_icon(self.next_hand, "next-hand")
         layout.addWidget(self.next_hand)
         self.show_table(table, hand_done)
 
@@ -232,7 +251,7 @@ class TableCard(QFrame):
                 f"&nbsp;</span>" if hand_done else "")
         legend = (f" &nbsp; <span style='color:{BOUNTY_PURPLE}'><b>B</b> = bounty</span>"
                   if any(seat.bounty is not None for seat in table.seats) else "")
-        header = (f"<div><b style='font-size:15pt'>Table {table.number}</b> &nbsp; {players} players "
+        header = (f"<div><b style='font-size:16pt'>Table {table.number}</b> &nbsp; {players} players "
                   f"&nbsp; hand {table.hand_number}{done}{legend}</div>{note}")
         if self.label.text() != header:
             self.label.setText(header)

@@ -18,6 +18,7 @@ from tournament_director.ui.console.chip_count_dialog import ChipCountDialog
 from tournament_director.ui.console.clock_tab import ClockTab
 from tournament_director.ui.console.floor_call_alert import FloorCallAlert
 from tournament_director.ui.console.log_tab import LogTab
+from tournament_director.ui.console.main_actions import mark_main_actions
 from tournament_director.ui.console.mini_clock import MiniClock
 from tournament_director.ui.console.payouts_tab import PayoutsTab
 from tournament_director.ui.console.players_tab import PlayersTab
@@ -112,6 +113,7 @@ class MainWindow(QMainWindow):
         add_stations_actions(self)  # Tools > Table stations (Ctrl+Shift+T), Table station codes
         add_sound_actions(self)  # Tools > Sounds and announcements, View > Quiet mode
         self.statusBar().showMessage("Ready")
+        mark_main_actions(self)  # icons before the texts, coloured by the theme below
         self.theme = apply_theme(self, self._settings, saved_theme(self._settings))
         self._theme_actions[self.theme].setChecked(True)
         self.players_tab.set_theme(self.theme)
