@@ -104,6 +104,13 @@ def open_table_seats(t: FloorRecords) -> list[tuple[int, int]]:
     return sorted((n, table.seat_count or len(table.seats)) for n, table in dict.items(t.tables) if not table.broken)
 
 
+def seated_players(t: FloorRecords) -> list[tuple[int, str, int, int | None]]:
+    """(entry id, name, table, seat) of every player still in at a table, by name (then entry)."""
+    seated = [(e.id, e.name, e.table, e.seat) for e in dict.values(t.entries) if not e.busted and e.table is not None]
+    seated.sort(key=lambda player: (player[1].casefold(), player[0]))
+    return seated
+
+
 def seating_of(t: FloorRecords, entry_ids: Iterable[int]) -> dict[int, tuple[str, int | None, int | None]]:
     """(name, table, seat) of each of ``entry_ids`` that exists: a proposal's few players, without a view of every
     entry."""

@@ -604,6 +604,11 @@ class TournamentService:
     def seating_of(self, entry_ids: Iterable[int]) -> dict[int, tuple[str, int | None, int | None]]:
         return table_map.seating_of(self._t, entry_ids)
 
+    def seated_players(self) -> list[tuple[int, str, int, int | None]]:
+        """(entry id, name, table, seat) of every player in a seat, by name: whom a manual move may move, without a
+        view of every entry."""
+        return table_map.seated_players(self._t)
+
     def _halts(self) -> frozenset[int]:
         return table_map.halt_tables(self._t)
 

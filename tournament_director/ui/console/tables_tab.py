@@ -540,9 +540,8 @@ class TablesTab(Tab):
     def open_move_dialog(self) -> MoveDialog | None:
         if self.floor is None:
             return None
-        seated = sorted((e for e in self.floor.entries() if not e.busted and e.table is not None),
-                        key=lambda e: e.name.casefold())
-        players = [(e.entry_id, f"{e.name} (table {e.table} seat {e.seat})") for e in seated]
+        players = [(entry_id, f"{name} (table {table} seat {seat})")
+                   for entry_id, name, table, seat in self.floor.seated_players()]
         dialog = MoveDialog(players, self._open_tables(), parent=self)
         dialog.accepted.connect(lambda: self.move_player(*dialog.choice()))
         dialog.finished.connect(dialog.deleteLater)
