@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QWidget
 
 from tests.ui.tournament_setup import open_session, running_tournament
 from tournament_director.ui.console.main_actions import main_action_buttons
@@ -20,7 +21,7 @@ DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 PAGES = Path(__file__).resolve().parents[2] / "tournament_director" / "web" / "pages"
 ROLES = ("background", "surface", "raised", "line", "text", "muted", "accent", "danger", "warning", "success",
          "bounty", "clock")
-SCALE_POINTS = {9, 11, 16, 22, 30, 112}
+SCALE_POINTS = {9, 11, 13, 16, 22, 30, 112}
 THEMES = ("light", "dark")
 
 
@@ -104,5 +105,19 @@ def test_the_header_and_the_cards_read_at_arms_length_and_the_main_actions_show_
                    if picture.pixelColor(x, y).alpha() == 255}
         expected = QColor("#ffffff") if button.objectName() == "primary" else ink
         assert expected.rgb() in colours, f"{button.text()} ({drawing}) is not drawn in the {theme} theme's ink"
+    window.close()
+    session.close()
+
+
+def test_the_floor_tool_writes_in_the_scale_s_sizes(qtbot, tmp_path, ui_settings) -> None:
+    session = open_session(tmp_path)
+    running_tournament(session)
+    window = MainWindow(session, settings=ui_settings, sounds=False)
+    qtbot.addWidget(window)
+    window.show()
+    floor_tool = window.open_floor_tool()
+    sizes = {widget.font().pointSize() for widget in floor_tool.findChildren(QWidget)}
+    assert sizes <= SCALE_POINTS, f"off the scale: {sorted(sizes - SCALE_POINTS)}"
+    floor_tool.close()
     window.close()
     session.close()

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.floor_tool.ruling_panel import RulingPanel
-from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, ElidedTitle, key_button, point_font, text_label
+from tournament_director.ui.floor_tool.widgets import (BASE_POINT_SIZE, HEADING_POINT_SIZE, NOTE_POINT_SIZE,
+                                                       PROMPT_POINT_SIZE, ElidedTitle, key_button, point_font,
+                                                       text_label)
 
 if TYPE_CHECKING:
     from tournament_director.services.floor_tool import FloorToolService
@@ -69,7 +71,7 @@ class FloorToolLayout(QMainWindow):
     # ----- building -------------------------------------------------------------------------------
     def _header(self) -> QHBoxLayout:
         row = QHBoxLayout()
-        self.title = ElidedTitle(BASE_POINT_SIZE + 3)
+        self.title = ElidedTitle(HEADING_POINT_SIZE)
         row.addWidget(self.title, 1)
         row.addWidget(key_button("Export PHH", "Ctrl+E", self.export_phh, self))
         row.addWidget(key_button("Import PHH", "Ctrl+O", self.import_phh, self))
@@ -126,9 +128,9 @@ class FloorToolLayout(QMainWindow):
         self._fit_seats()
         column.addWidget(self.seats)
 
-        self.board = text_label(BASE_POINT_SIZE + 3, bold=True)
+        self.board = text_label(HEADING_POINT_SIZE, bold=True)
         self.pots = text_label(BASE_POINT_SIZE)
-        self.log = text_label(BASE_POINT_SIZE - 2)
+        self.log = text_label(NOTE_POINT_SIZE)
         self.log.setAlignment(Qt.AlignmentFlag.AlignTop)
         column.addWidget(self.board)
         column.addWidget(self.pots)
@@ -154,10 +156,10 @@ class FloorToolLayout(QMainWindow):
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        self.to_act = text_label(20, bold=True)
-        self.options = text_label(18, bold=True)
+        self.to_act = text_label(PROMPT_POINT_SIZE, bold=True)
+        self.options = text_label(HEADING_POINT_SIZE, bold=True)
         self.refusal = text_label(BASE_POINT_SIZE, bold=True)
-        self.refusal.setStyleSheet("color: #b00020;")
+        self.refusal.setObjectName("refusal")  # in the theme's danger colour
         self.next_step = text_label(BASE_POINT_SIZE)
         for widget in (self.to_act, self.options, self.refusal, self.next_step):
             layout.addWidget(widget)
@@ -167,7 +169,7 @@ class FloorToolLayout(QMainWindow):
         actions.addWidget(key_button("Check/call", "C", lambda: self._act("call_or_check"), page))
         self.amount = QLineEdit()
         self.amount.setPlaceholderText("to (total)")
-        self.amount.setFont(point_font(BASE_POINT_SIZE + 2))
+        self.amount.setFont(point_font(BASE_POINT_SIZE))
         self.amount.setMaximumWidth(130)
         self.amount.returnPressed.connect(lambda: self._act("raise"))
         actions.addWidget(key_button("Bet/raise", "R", self._focus_amount, page))
@@ -177,7 +179,7 @@ class FloorToolLayout(QMainWindow):
 
         cards = QHBoxLayout()
         self.cards = QLineEdit()
-        self.cards.setFont(point_font(BASE_POINT_SIZE + 1))
+        self.cards.setFont(point_font(BASE_POINT_SIZE))
         self.cards.setPlaceholderText("[K] cards + Enter: '3 AhKd 7 QsQc' or '9h8d2c'; blank = unknown")
         self.cards.returnPressed.connect(self.enter_cards)
         QShortcut(QKeySequence("K"), page).activated.connect(self.cards.setFocus)
@@ -212,7 +214,7 @@ class FloorToolLayout(QMainWindow):
             key = IRREGULARITY_KEYS[k] if k < len(IRREGULARITY_KEYS) else None
             button = key_button(form.label, key, lambda _=False, f=form.key: self.open_irregularity(f), page)
             button.setStyleSheet("text-align: left; padding: 3px;")
-            button.setFont(point_font(BASE_POINT_SIZE - 1))
+            button.setFont(point_font(NOTE_POINT_SIZE))
             self.irregularity_buttons[form.key] = button
             grid.addWidget(button, k // 2, k % 2)
         layout.addLayout(grid)
@@ -223,7 +225,7 @@ class FloorToolLayout(QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.ruling_title = text_label(BASE_POINT_SIZE + 4, bold=True)
+        self.ruling_title = text_label(HEADING_POINT_SIZE, bold=True)
         layout.addWidget(self.ruling_title)
         self.facts_holder = QVBoxLayout()
         layout.addLayout(self.facts_holder)

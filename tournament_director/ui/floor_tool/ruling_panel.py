@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from tournament_director.services.floor_tool import RulingView
-from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, text_label
+from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, HEADING_POINT_SIZE, NOTE_POINT_SIZE, text_label
 
 
 class RulingPanel(QWidget):
@@ -16,12 +16,12 @@ class RulingPanel(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.summary = text_label(17, bold=True)
-        self.rule = text_label(BASE_POINT_SIZE + 1, bold=True)
+        self.summary = text_label(HEADING_POINT_SIZE, bold=True)
+        self.rule = text_label(BASE_POINT_SIZE, bold=True)
         self.badge = text_label(BASE_POINT_SIZE, bold=True, wrap=False)
         self.procedure = text_label(BASE_POINT_SIZE)
-        self.notes = text_label(BASE_POINT_SIZE - 2)
-        self.notes.setStyleSheet("color: #444;")
+        self.notes = text_label(NOTE_POINT_SIZE)
+        self.notes.setObjectName("help")  # in the theme's muted colour
         for widget in (self.summary, self.rule, self.badge, self.procedure, self.notes):
             layout.addWidget(widget)
         layout.addStretch(1)
@@ -37,9 +37,9 @@ class RulingPanel(QWidget):
         self.rule.setText(f"{ruling.rule}  ·  {ruling.rulebook_name}")
         if ruling.substantial_action:
             self.badge.setText(" SUBSTANTIAL ACTION: YES ")
-            self.badge.setStyleSheet("background: #b00020; color: white; padding: 3px;")
+            self.badge.setStyleSheet("background: #c62828; color: white; padding: 4px;")
         else:
             self.badge.setText(" Substantial action: no ")
-            self.badge.setStyleSheet("background: #1b5e20; color: white; padding: 3px;")
+            self.badge.setStyleSheet("background: #2e7d32; color: white; padding: 4px;")
         self.procedure.setText("\n".join(f"{n}. {step}" for n, step in enumerate(ruling.procedure, start=1)))
         self.notes.setText("\n".join(f"Note: {note}" for note in ruling.notes))

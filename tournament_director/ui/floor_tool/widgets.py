@@ -10,7 +10,11 @@ from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QLabel, QPushButton, QSizePolicy, QWidget
 
 
+# the floor tool's steps of the type scale (docs/design.md): it is read standing at a table
+NOTE_POINT_SIZE = 11
 BASE_POINT_SIZE = 13
+HEADING_POINT_SIZE = 16
+PROMPT_POINT_SIZE = 22
 
 
 def point_font(size: int, bold: bool = False) -> QFont:

@@ -27,7 +27,7 @@ from tournament_director.ui.floor_tool.house_rules import (
 )
 from tournament_director.ui.floor_tool.layout import RULEBOOKS, FloorToolLayout
 from tournament_director.ui.floor_tool.pages import Pages
-from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, point_font, text_label
+from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, HEADING_POINT_SIZE, point_font, text_label
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
@@ -106,13 +106,20 @@ class FloorToolWindow(FloorToolLayout):
         except DomainError as error:
             text = error.message + (f" ({error.rule})" if error.rule else "")
             self.message.setText("Refused: " + text)
-            self.message.setStyleSheet("color: #b00020;")
+            self._tone("refusal")
             return False
         return True
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("color: #1b5e20;")
+        self._tone("done")
+
+    def _tone(self, name: str) -> None:
+        """The message in the theme's danger colour (a refusal) or its success colour (done)."""
+        if self.message.objectName() != name:
+            self.message.setObjectName(name)
+            self.message.style().unpolish(self.message)
+            self.message.style().polish(self.message)
 
     def load_table(self) -> None:
         number = self.table_combo.currentData()
@@ -333,7 +340,7 @@ class FloorToolWindow(FloorToolLayout):
         self.log.setText("Hand: " + " · ".join(view.log[-14:]))
         self.next_step.setText(view.next_step + ("   ·   substantial action: yes" if view.substantial_action
                                                   else "   ·   substantial action: no"))
-        self.options.setFont(point_font(18, bold=True))
+        self.options.setFont(point_font(HEADING_POINT_SIZE, bold=True))
         if view.actor is not None and view.options is not None:
             who = f"Seat {view.actor}" + (f" · {view.actor_name}" if view.actor_name else "")
             self.to_act.setText(f"{who} to act")
