@@ -304,8 +304,10 @@ class DirectorSession:
         return self._runner
 
     @property
-    def state(self) -> Any:
-        return self._runner.state if self._runner is not None else None
+    def state(self) -> TournamentState | None:
+        """The selected tournament's state (None when none is selected): what the screens read between commands."""
+        state: TournamentState | None = self._runner.state if self._runner is not None else None
+        return state
 
     @property
     def tournament(self) -> TournamentService | None:

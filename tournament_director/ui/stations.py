@@ -26,7 +26,7 @@ class OtherStations(QObject):
     def listen_again(self) -> None:
         """Watch the session's change feed (again, once a server that stopped answering answers again)."""
         self.stop()
-        feed = self.session.change_feed() if getattr(self.session, "on_server", False) else None
+        feed = self.session.change_feed() if self.session is not None and self.session.on_server else None
         if feed is not None:
             self.notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
             self.notifier.activated.connect(self.take_changes)
@@ -36,7 +36,7 @@ class OtherStations(QObject):
             self.session.take_changes()
         except Exception:  # a lost connection must not end the program: the next command says what is wrong
             log.exception("reading the other stations' commands failed")
-        if getattr(self.session, "server_down", False):  # its socket is closed: listen again once it answers
+        if self.session is not None and self.session.server_down:  # its socket is closed: listen again once it answers
             self.stop()
 
     def stop(self) -> None:

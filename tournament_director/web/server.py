@@ -270,11 +270,11 @@ class RoomServer(QObject):
         self._join_text = None
 
     def _change_key(self) -> tuple[Any, ...]:
-        runner = getattr(self.session, "runner", None)
+        runner = self.session.runner
         return (self.session.tournament_id, runner.last_seq if runner is not None else None)
 
     def _by_station(self) -> bool:
-        runner = getattr(self.session, "runner", None)
+        runner = self.session.runner
         return runner is not None and is_station(runner.operator)
 
     def _schedule_push(self, coalesce: bool = False) -> None:

@@ -29,7 +29,7 @@ class ServerBanner(QLabel):
 
     def watch(self) -> None:
         session = self.console.session
-        if session is None or not hasattr(session, "server_watch"):
+        if session is None:
             self.setVisible(False)
             return
         if session.server_down:

@@ -222,7 +222,7 @@ class StructureTab(Tab):
         if floor is not None and not self._suggestion_inputs_edited:   # the director's own figures stay
             self.stack.setValue(floor.settings.starting_stack)
             self.field_size.setValue(max(2, floor.prize_pool().entries or self.field_size.value()))
-        structure = getattr(getattr(self.session.state, "schedule", None), "structure", None) if clock else None
+        structure = self.session.state.schedule.structure if clock else None
         self.editor.show_structure(self.session.structures if structure is not None else None)
         if structure is not None and structure.name != self._named_in_play:
             self._named_in_play = structure.name   # show the template in play, once, when it changes

@@ -570,7 +570,7 @@ class TablesTab(Tab):
         if self.floor is None:
             return
         if table_number is None:
-            hand_for_hand = bool(getattr(self.session.state.floor, "hand_for_hand", False))
+            hand_for_hand = self.session.state.floor.hand_for_hand
             if self.run(self.session.next_hand_all_tables).ok:
                 minutes = self.session.hand_for_hand_ms / 60_000
                 extra = f"; {minutes:g} minutes off the clock (hand-for-hand, TDA RP-8)" if hand_for_hand else ""

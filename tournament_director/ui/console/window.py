@@ -218,7 +218,7 @@ class MainWindow(QMainWindow):
     def tick(self) -> list[Any]:
         """The repaint timer: the clock service records the level changes that came due; sounds play."""
         self.server_banner.watch()
-        read_only = bool(getattr(self.session, "server_down", False))  # nothing to record until the server answers
+        read_only = self.session is not None and self.session.server_down  # nothing to record until the server answers
         clock = self.session.clock if self.session is not None and self.session.tournament_id else None
         events: list[Any] = []
         if clock is not None and not read_only:
@@ -483,7 +483,7 @@ class MainWindow(QMainWindow):
         self.redo_action.setEnabled(bool(self.session and self.session.can_redo()))
         name = self.session.tournament_name if self.session else ""
         title = f"{name} — Tournament Director" if name else "Tournament Director"
-        if getattr(self.session, "on_server", False):  # which station this is, and the event it shares
+        if self.session is not None and self.session.on_server:  # which station this is, and the event it shares
             title += f" — {self.session.operator} · {self.session.database_location}"
         self.setWindowTitle(title)
         self.mini_clock.refresh()
