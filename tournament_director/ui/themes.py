@@ -67,6 +67,14 @@ def action_icon(drawing: str, ink: str | None = None) -> QIcon:
     return icon
 
 
+def set_tone(label: QWidget, tone: str) -> None:
+    """Colour ``label`` by its role in the theme: "refusal" (danger), "done" (success), or "" for the text's own."""
+    if label.objectName() != tone:
+        label.setObjectName(tone)
+        label.style().unpolish(label)
+        label.style().polish(label)
+
+
 def show_action_icon(button: QAbstractButton, drawing: str) -> None:
     """Give ``button`` the icon ``drawing`` now and whenever a theme is applied to its window."""
     button.setProperty(ACTION_ICON, drawing)

@@ -79,7 +79,7 @@ class BustDialog(QDialog):
         self.error = QLabel()
         self.error.setObjectName("refusal")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color:#b71c1c; font-weight:bold")
+        self.error.setObjectName("refusal")  # the theme's danger colour
         self.error.hide()
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

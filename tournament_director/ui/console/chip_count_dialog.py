@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.services.chip_sheets import OCCASION_TITLES
+from tournament_director.ui.themes import set_tone
 
 if TYPE_CHECKING:
     from tournament_director.services.chip_sheets import ChipSheets
@@ -69,7 +70,7 @@ class ChipCountDialog(QDialog):
         layout.addWidget(self.total)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color:#b71c1c; font-weight:bold")
+        self.error.setObjectName("refusal")  # the theme's danger colour
         self.error.hide()
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -128,8 +129,8 @@ class ChipCountDialog(QDialog):
 
     def _update_total(self) -> None:
         preview = self.sheets.preview(self.counts(), self.tables(), self.occasion())
-        colour = "#1b5e20" if preview.adds_up else "#b71c1c"
-        self.total.setText(f"<b style='font-size:13pt; color:{colour}'>{html.escape(preview.verdict())}</b>")
+        set_tone(self.total, "done" if preview.adds_up else "refusal")
+        self.total.setText(f"<b style='font-size:13pt'>{html.escape(preview.verdict())}</b>")
 
     def submit(self) -> bool:
         try:

@@ -97,7 +97,7 @@ class DealDialog(QDialog):
         chips_row.addWidget(self.record_chips_button)
         layout.addLayout(chips_row)
         self.error = QLabel()
-        self.error.setStyleSheet("color:#c62828; font-weight:bold")
+        self.error.setObjectName("refusal")  # the theme's danger colour
         self.error.setWordWrap(True)
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

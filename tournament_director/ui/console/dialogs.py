@@ -66,7 +66,7 @@ class MoveDialog(QDialog):
         form.addRow("To table", self.to_table)
         form.addRow("Seat", self.to_seat)
         self.refusal = QLabel()
-        self.refusal.setStyleSheet("color:#b71c1c; font-weight:bold")
+        self.refusal.setObjectName("refusal")  # the theme's danger colour
         self.refusal.hide()
         form.addRow(self.refusal)
         self.buttons = _ok_cancel(self, "Move")

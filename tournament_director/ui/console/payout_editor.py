@@ -70,7 +70,7 @@ class PayoutTableEditor(QDialog):
         self.remove_button.clicked.connect(self.remove_band)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color:#c62828; font-weight:bold")
+        self.error.setObjectName("refusal")  # the theme's danger colour
         layout.addWidget(self.error)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Pay by this table")

@@ -105,7 +105,7 @@ class ScreenLayoutsDialog(QDialog):
         self.fit_warnings.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.problem = QLabel()
         self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #e53935; font-weight: bold;")
+        self.problem.setObjectName("refusal")  # the theme's danger colour
         self.moment = QComboBox()
         self.moment.setAccessibleName("Show the screen")
         for title, mode in MOMENTS:

@@ -64,7 +64,7 @@ class SectionedDialog(QDialog):
         layout.addWidget(self.help_line)
         self.error = QLabel()
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color:#c62828; font-weight:bold")
+        self.error.setObjectName("refusal")  # the theme's danger colour
         layout.addWidget(self.error)
         row = QHBoxLayout()
         self.back_button = QPushButton("‹ Back")

@@ -28,6 +28,7 @@ from tournament_director.ui.floor_tool.house_rules import (
 from tournament_director.ui.floor_tool.layout import RULEBOOKS, FloorToolLayout
 from tournament_director.ui.floor_tool.pages import Pages
 from tournament_director.ui.floor_tool.widgets import BASE_POINT_SIZE, HEADING_POINT_SIZE, point_font, text_label
+from tournament_director.ui.themes import set_tone
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
@@ -106,20 +107,13 @@ class FloorToolWindow(FloorToolLayout):
         except DomainError as error:
             text = error.message + (f" ({error.rule})" if error.rule else "")
             self.message.setText("Refused: " + text)
-            self._tone("refusal")
+            set_tone(self.message, "refusal")
             return False
         return True
 
     def _say(self, text: str) -> None:
         self.message.setText(text)
-        self._tone("done")
-
-    def _tone(self, name: str) -> None:
-        """The message in the theme's danger colour (a refusal) or its success colour (done)."""
-        if self.message.objectName() != name:
-            self.message.setObjectName(name)
-            self.message.style().unpolish(self.message)
-            self.message.style().polish(self.message)
+        set_tone(self.message, "done")
 
     def load_table(self) -> None:
         number = self.table_combo.currentData()
