@@ -19,9 +19,10 @@ from tournament_director.ui.themes import INK, stylesheet
 
 DESIGN = Path(__file__).resolve().parents[2] / "docs" / "design.md"
 PAGES = Path(__file__).resolve().parents[2] / "tournament_director" / "web" / "pages"
+UI = Path(__file__).resolve().parents[2] / "tournament_director" / "ui"
 ROLES = ("background", "surface", "raised", "line", "text", "muted", "accent", "danger", "warning", "success",
          "bounty", "clock")
-SCALE_POINTS = {9, 11, 13, 16, 22, 30, 112}
+SCALE_POINTS = {9, 11, 13, 16, 22, 30, 112}  # five for text, two for the clock
 THEMES = ("light", "dark")
 
 
@@ -69,7 +70,9 @@ def test_the_pages_declare_the_dark_palette() -> None:
 
 
 def test_every_font_size_in_the_stylesheets_is_on_the_scale() -> None:
-    sheets = [stylesheet(theme) for theme in THEMES] + [MAP_STYLE]
+    """The themes, and every size the console's and the floor tool's code writes into a style or a rich text."""
+    sources = [path.read_text() for folder in ("console", "floor_tool") for path in (UI / folder).glob("*.py")]
+    sheets = [stylesheet(theme) for theme in THEMES] + [MAP_STYLE] + sources
     sizes = [size for sheet in sheets for size in re.findall(r"font-size:\s*([\d.]+)pt", sheet)]
     assert sizes and all(float(size) in SCALE_POINTS for size in sizes), sizes
     assert not [s for sheet in sheets for s in re.findall(r"font-size:\s*[\d.]+px", sheet)], "sizes in points only"

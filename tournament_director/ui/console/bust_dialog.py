@@ -120,7 +120,7 @@ class BustDialog(QDialog):
                 widget.deleteLater()
         several = len(self._out) > 1
         names = [self._all[e][1] for e in self._out]
-        self.title.setText(f"<b style='font-size:15pt'>{html.escape(' and '.join(names))}</b> "
+        self.title.setText(f"<b style='font-size:16pt'>{html.escape(' and '.join(names))}</b> "
                            f"{'out on the same hand' if several else 'is out'}")
         self.setWindowTitle(f"Bust {', '.join(names)}")
         if several:

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLay
 
 STYLE = """
 QFrame#floorCallAlert { background: #c62828; border-radius: 4px; }
-QFrame#floorCallAlert QLabel { color: #ffffff; font-size: 15pt; font-weight: bold; }
+QFrame#floorCallAlert QLabel { color: #ffffff; font-size: 16pt; font-weight: bold; }
 QFrame#floorCallAlert QPushButton { background: #ffffff; color: #b71c1c; font-weight: bold; padding: 4px 14px; }
 QFrame#floorCallAlert QFrame#bustWaiting { background: #ffb300; border-radius: 3px; }
-QFrame#floorCallAlert QFrame#bustWaiting QLabel { color: #000000; font-size: 14pt; }
+QFrame#floorCallAlert QFrame#bustWaiting QLabel { color: #000000; font-size: 13pt; }
 QFrame#floorCallAlert QFrame#bustWaiting QPushButton { color: #000000; }
 """
 

@@ -216,7 +216,7 @@ class PayoutsTab(Tab):
         bounty = f"   ·   bounties {pool.bounty_pool:,}" if pool.bounty_pool else ""
         options = [o for o in self.session.settings.buy_in_options() if o.bought]
         bought = ("   ·   " + ", ".join(f"{o.bought} {o.name.lower()}" for o in options)) if len(options) > 1 else ""
-        self.pool.setText(f"<b style='font-size:14pt'>Prize pool {pool.prize_pool:,}</b>{extra}   ·   "
+        self.pool.setText(f"<b style='font-size:13pt'>Prize pool {pool.prize_pool:,}</b>{extra}   ·   "
                           f"{pool.entries:,} entries ({pool.reentries} re-entries){bought}, {pool.rebuys} rebuys, "
                           f"{pool.addons} add-ons   ·   house {pool.house:,}{bounty}")
         percentages = floor.payout_percentages()

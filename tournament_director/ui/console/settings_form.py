@@ -271,7 +271,7 @@ class SettingsPages(QWidget):
         for section, after in (("Buy-in", "fee"), ("Bounties", "pko_cash_percent")):
             line = QLabel()
             line.setObjectName("price")
-            line.setStyleSheet("font-size: 10.5pt")
+            line.setStyleSheet("font-size: 11pt")
             line.setWordWrap(True)  # a long split (with the rake) takes two lines rather than widening the page
             line.setMinimumWidth(320)
             row = _form_row(self.pages[section], self.widgets[after])
@@ -300,7 +300,7 @@ class SettingsPages(QWidget):
         note = QLabel()
         note.setWordWrap(True)
         note.setObjectName("fixed-note")
-        note.setStyleSheet("color:#8d6e00; padding-bottom:4px")
+        note.setStyleSheet("padding-bottom:4px")  # its colour comes with the theme
         note.hide()
         column.addWidget(note)
         self.notes[section] = note

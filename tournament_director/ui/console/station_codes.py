@@ -88,7 +88,7 @@ class StationCodesDialog(QDialog):
             address = QLabel(url)
             address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             address.setWordWrap(True)
-            address.setStyleSheet("font-size: 8pt;")
+            address.setStyleSheet("font-size: 9pt;")
             revoke = QPushButton("New code (the old one stops)")
             revoke.clicked.connect(lambda _checked=False, n=number: self.revoke(n))
             for widget in (title, code, address, revoke):

@@ -38,7 +38,7 @@ class StationsPanel(QDialog):
         self.resize(720, 640)
         column = QVBoxLayout(self)
         self.summary = QLabel()
-        self.summary.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.summary.setStyleSheet("font-size: 13pt; font-weight: bold;")
         column.addWidget(self.summary)
 
         self.tables = QTableWidget(0, 3)
@@ -72,7 +72,7 @@ class StationsPanel(QDialog):
         call_column = QVBoxLayout(calls)
         self.calls = QListWidget()
         self.calls.setWordWrap(True)
-        self.calls.setStyleSheet("QListWidget { color: #b71c1c; font-weight: bold; }")
+        self.calls.setObjectName("floorCalls")  # in the theme's danger colour
         call_column.addWidget(self.calls)
         call_row = QHBoxLayout()
         self.answer_button = QPushButton("&Answered")

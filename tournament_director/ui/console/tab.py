@@ -165,7 +165,7 @@ class Notice(QLabel):
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setStyleSheet("QLabel#notice { background:#fff3cd; color:#5d4000; border:2px solid #e0a800;"
-                           " border-radius:4px; padding:6px 10px; font-weight:bold; font-size:12pt; }")
+                           " border-radius:4px; padding:6px 10px; font-weight:bold; font-size:11pt; }")
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self.hide)
