@@ -49,7 +49,7 @@ from tournament_director.web.guard import RequestGuard, json_object, own_hosts
 from tournament_director.web.http import Request, Response
 from tournament_director.web.listener import ConnectionLimits, Listener, client_address
 from tournament_director.web.remote import ProposalDesk, RemoteCommands, proposal_view
-from tournament_director.web.state import MoveMemory, build_room_state
+from tournament_director.web.state import RoomMemory, build_room_state, room_state_text
 from tournament_director.web.stations import StationRoutes, cookies
 
 if TYPE_CHECKING:
@@ -124,7 +124,7 @@ class RoomServer(QObject):
         self.commands = RemoteCommands(session, desk)
         self.stations = StationRoutes(session, on_action=self._station_acted)
         self._wall = wall
-        self._memory = MoveMemory()
+        self._memory = RoomMemory()
         self._clients: dict[QWebSocket, PageClient] = {}
         self._websockets: QWebSocketServer | None = None
         self._listener: Listener | None = None
@@ -256,7 +256,7 @@ class RoomServer(QObject):
 
     def _state_text(self) -> str:
         self.states_built += 1
-        return json.dumps(self.state(), ensure_ascii=False, separators=(",", ":"))
+        return room_state_text(self.session, self._memory, self._wall(), {"address": self.url or None})
 
     def _joining_text(self) -> str:
         """The state for the pages joining now: built once for all that join in this turn of the event loop (a

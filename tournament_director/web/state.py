@@ -8,6 +8,7 @@ itself between pushes. No contact details are ever part of it: players appear by
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -104,6 +105,37 @@ class MoveMemory:
         return [{k: v for k, v in move.items() if k != "entry_id"} for move in self._moves]
 
 
+class RoomMemory(MoveMemory):
+    """What the room server keeps between two states: the seats seen (``MoveMemory``), and the parts of the state
+    that only a change of the tournament changes (the players, the results, the figures, the prizes, the moves,
+    the bounties, the notices), with the change they were read at and as JSON text.
+
+    At 100,000 entries those parts are most of the work and of the text (every player sorted, the full results):
+    read once per change, each page joining until the next change takes them as they are, and only the clock and
+    the screen are read again for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.change: tuple[Any, ...] | None = None
+        self.parts: dict[str, Any] = {}
+        self._parts_text: str | None = None
+
+    def keep(self, change: tuple[Any, ...], parts: dict[str, Any]) -> None:
+        self.change, self.parts, self._parts_text = change, parts, None
+
+    def parts_text(self) -> str:
+        """The kept parts as the members of a JSON object (no braces), written once."""
+        if self._parts_text is None:
+            self._parts_text = json.dumps(self.parts, ensure_ascii=False, separators=(",", ":"))[1:-1]
+        return self._parts_text
+
+
+def _change(session: DirectorSession) -> tuple[Any, ...]:
+    """What a change of the tournament changes: the tournament, the runner folding it and its log's last row."""
+    runner = session.runner
+    return session.tournament_id, id(runner), runner.last_seq
+
+
 def clock_state(session: DirectorSession) -> dict[str, Any] | None:
     clock = session.clock
     view = clock.view() if clock is not None else None
@@ -153,7 +185,35 @@ def build_room_state(session: DirectorSession, memory: MoveMemory, wall: datetim
     state["sequence"] = runner.last_seq
     state["tournament"] = {"id": session.tournament_id, "name": session.tournament_name}
     state["clock"] = clock_state(session)
+    change = _change(session)
+    if isinstance(memory, RoomMemory) and memory.change == change:
+        state.update(memory.parts)
+    else:
+        parts = _parts_of_the_change(session, floor, memory, as_of)
+        if isinstance(memory, RoomMemory):
+            memory.keep(change, parts)
+        state.update(parts)
+    layout = chosen_layout(session)  # the tournament's screen layout: the TV page draws it as the projector does
+    state["screen"] = screen_state(session, layout) if layout is not None else None
+    return state
 
+
+def room_state_text(session: DirectorSession, memory: RoomMemory, wall: datetime | None = None,
+                    extra: dict[str, Any] | None = None) -> str:
+    """``build_room_state`` (with ``extra`` added) as compact JSON: the parts kept for the change written once,
+    the rest (the clock, the screen) written for this page."""
+    state = {**build_room_state(session, memory, wall), **(extra or {})}
+    if not memory.parts or any(state.get(key) is not value for key, value in memory.parts.items()):
+        return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+    own = json.dumps({key: value for key, value in state.items() if key not in memory.parts}, ensure_ascii=False,
+                     separators=(",", ":"))
+    return own[:-1] + "," + memory.parts_text() + "}"
+
+
+def _parts_of_the_change(session: DirectorSession, floor: Any, memory: MoveMemory, as_of: str) -> dict[str, Any]:
+    """The parts of the room state that only a change of the tournament changes."""
+    state: dict[str, Any] = {}
+    runner = session.runner
     entries = floor.entries()
     live = [e for e in entries if not e.busted]
     memory.observe(session.tournament_id, live, as_of)
@@ -186,6 +246,4 @@ def build_room_state(session: DirectorSession, memory: MoveMemory, wall: datetim
         "finished": finished,
         "chip_count": None if call is None else {"called_at": _iso(call.time), "note": call.note},
     }
-    layout = chosen_layout(session)  # the tournament's screen layout: the TV page draws it as the projector does
-    state["screen"] = screen_state(session, layout) if layout is not None else None
     return state

@@ -1,0 +1,48 @@
+"""Pages joining the room display in a real headless Chromium, beside the real console: the players and the results
+of the state are read from the floor once per change, however many pages join until the next change, and every
+page shows the same room; after the director busts a player on the console, the next state is read again and each
+page shows the new place."""
+
+from __future__ import annotations
+
+import json
+
+from tests.web.test_room_pages import bust_on_console, browser, room, text_of, within_a_second  # noqa: F401
+
+
+def test_pages_joining_between_two_changes_read_the_floor_once_and_all_follow_the_next_change(qtbot, room,
+                                                                                              browser) -> None:
+    session, server = room.session, room.server
+    floor = session.tournament
+    reads: list[int] = []
+    entries = floor.entries
+
+    def counted_entries():  # type: ignore[no-untyped-def]
+        reads.append(1)
+        return entries()
+
+    floor.entries = counted_entries  # every read of every entry goes through here (the console is idle meanwhile)
+    left = str(len([e for e in entries() if not e.busted]))
+    for _ in range(3):
+        browser.open(room.url, 390, 844)
+        browser.wait_for(lambda d: text_of("#players-left")(d) == left)
+        browser.type("#seat-search", "a")
+        browser.wait_for(lambda d: text_of("#seat-results")(d).strip() != "")
+    states = [json.loads(server._state_text()) for _ in range(2)]
+    assert len(reads) <= 1   # the first page after the last change, or none when a push had read it already
+    assert states[0]["players"] == states[1]["players"] and states[0]["results"] == states[1]["results"]
+    assert len(states[0]["players"]) == int(left)
+
+    victim, winner = _victim_and_winner(entries())
+    bust_on_console(qtbot, room.window, victim.name, winner.name)
+    within_a_second(browser, lambda d: text_of("#players-left")(d) == str(int(left) - 1), "the bust")
+    state = json.loads(server._state_text())
+    assert [r["name"] for r in state["results"] if r["place"] == int(left)] == [victim.name]
+    assert victim.name not in [p["name"] for p in state["players"]]
+
+
+def _victim_and_winner(entries):  # type: ignore[no-untyped-def]
+    seated = [e for e in entries if not e.busted and e.table is not None and e.name.isascii()]  # typed by keys
+    victim = seated[0]
+    winner = next(e for e in seated if e.table == victim.table and e.entry_id != victim.entry_id)
+    return victim, winner
