@@ -17,7 +17,6 @@ import re
 import unicodedata
 from pathlib import Path
 
-import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -67,14 +66,6 @@ class Shots:
         for i, widget in enumerate(extra):
             widget.grab().save(str(self.folder / f"{stem}-dialog{i}.png"))
         window.activateWindow()
-
-
-@pytest.fixture
-def refusals(monkeypatch) -> list[str]:
-    """A refusal box would wait for a click: each is recorded instead, and the night must end with none."""
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: shown.append(text))
-    return shown
 
 
 def open_console(qtbot, path: Path, ui_settings, **time_sources):

@@ -19,27 +19,14 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tests.ui.console.formats_driving import CTRL, CTRL_SHIFT, LEFT, ok, select_player, type_text
+from tests.ui.console.pko_players import NAMES
 from tests.ui.tournament_setup import show_console
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.projector.layout import projector_layout
 from tournament_director.ui.projector.window import ProjectorWindow
 
-NAMES = (
-    "Ann Lee", "Bruno Alves", "Chloé Martin", "Dmitri Volkov", "Esther Lindqvist", "Farid Haddad", "Grace O'Malley",
-    "Hiroshi Tanaka", "Ingrid Bauer", "Jamal Carter", "Katarzyna Nowak", "Luis Fernández", "Maya Patel",
-    "Niamh Byrne", "Oskar Berg", "Priya Raman", "Quentin Dubois", "Rosa Jiménez", "Sam O'Brien", "Tomasz Zieliński",
-    "Uma Iyer", "Victor Hugo", "Wanda Nowicka", "Xavier Roux", "Yuki Sato", "Zofia Wrona", "Aaron Price",
-    "Bea Kaur", "Carl Moss", "Dina Wolfe",
-)
 PKO = {"bounty_mode": "progressive", "bounty": 50, "pko_cash_percent": 50, "reentry_limit": 2,
        "reentry_until_level": 6, "rake_percent": 0}
-
-
-@pytest.fixture
-def refusals(monkeypatch) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: shown.append(text))
-    return shown
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QApplication, QComboBox, QMessageBox
+from PySide6.QtWidgets import QApplication, QComboBox
 
 from tests.ui.console.formats_driving import (
     CTRL, LEFT, active, bust, choose, click, field, ok, page, register, select_player, set_spin, type_text,
@@ -23,13 +23,6 @@ from tournament_director.ui.console.settings_fields import FIELD_BY_NAME
 from tournament_director.ui.themes import apply_theme
 
 THEMES = ("light", "dark")
-
-
-@pytest.fixture
-def refusals(monkeypatch) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: shown.append(text))
-    return shown
 
 
 @pytest.fixture
