@@ -11,6 +11,7 @@ no page connected. Never fails on time.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
@@ -110,5 +111,68 @@ def test_bench_room_display_300_pages(qtbot, tmp_path) -> None:
         if pages.state() != QProcess.ProcessState.NotRunning:
             pages.kill()
             pages.waitForFinished(5000)
+        server.stop()
+        session.close()
+
+
+JOIN_ENTRIES = int(os.environ.get("ROOM_JOIN_ENTRIES", "100000"))  # a smaller field for a quick look
+JOINING_PAGES = 20
+JOIN_EVERY_MS = 250
+
+
+def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
+    """Pages joining one after another at 100,000 entries, half of them out: what each join costs the console
+    (the build and send of the state to the new page inside the console's loop) and the loop's delay while they
+    join, beside the delay with no page joining. The first page after a change builds the state; the pages that
+    join until the next change take it as it was built (goal: a join under 20 ms)."""
+    session = open_session(tmp_path)
+    session.create_from_plan(NewTournamentPlan("100,000 Open", "regular", tables=JOIN_ENTRIES // 9 + 1,
+                                               seats_per_table=9))
+    floor = session.tournament
+    floor.register_many([f"Player {i:06d} Example" for i in range(1, JOIN_ENTRIES + 1)])
+    session.run(floor.draw_seats)
+    out = list(range(2, JOIN_ENTRIES + 1, 2))
+    for first in range(0, len(out), 2_000):
+        session.run(floor.bust_many, [(entry_id, []) for entry_id in out[first:first + 2_000]])
+    session.run(session.clock.start)
+    server = RoomServer(session)
+    url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone"
+    joins: list[float] = []
+    accept = server._accept_websockets
+
+    def timed_accept() -> None:
+        started = time.perf_counter()
+        accept()
+        joins.append((time.perf_counter() - started) * 1000)
+
+    server._accept_websockets = timed_accept  # type: ignore[method-assign]
+    server._websockets.newConnection.disconnect()
+    server._websockets.newConnection.connect(timed_accept)
+    processes: list[QProcess] = []
+    try:
+        quiet = LoopDelay()
+        quiet.start()
+        qtbot.wait(JOINING_PAGES * JOIN_EVERY_MS)
+        quiet.stop()
+        busy = LoopDelay()
+        busy.start()
+        for _ in range(JOINING_PAGES):
+            page = QProcess()
+            page.start(sys.executable, [str(PAGES_SCRIPT), url, "1"])
+            processes.append(page)
+            qtbot.waitUntil(lambda: len(server.clients()) == len(processes), timeout=60_000)
+            qtbot.wait(JOIN_EVERY_MS)
+        busy.stop()
+        state_bytes = len(server._state_text().encode())
+        print(f"\n[room display] {JOINING_PAGES} pages joining one by one, {JOIN_EVERY_MS} ms apart, at "
+              f"{JOIN_ENTRIES:,} entries ({len(out):,} out), state {state_bytes / 1024 / 1024:.1f} MiB:")
+        print(f"  the first page after the last change (the state built): {joins[0]:.1f} ms in the console's loop")
+        print(f"  each page after it: {percentiles(joins[1:])} in the console's loop (goal < 20 ms)")
+        print(f"  console event-loop delay (10 ms timer lateness) while they join: {percentiles(busy.late_ms)}")
+        print(f"  console event-loop delay, no page joining:                     {percentiles(quiet.late_ms)}")
+    finally:
+        for page in processes:
+            page.kill()
+            page.waitForFinished(5000)
         server.stop()
         session.close()

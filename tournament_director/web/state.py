@@ -124,9 +124,11 @@ class RoomMemory(MoveMemory):
         self.change, self.parts, self._parts_text = change, parts, None
 
     def parts_text(self) -> str:
-        """The kept parts as the members of a JSON object (no braces), written once."""
+        """The kept parts as the members of a JSON object (no braces), written once, in ASCII (an accented name as
+        ``\\u00e9``): megabytes of ASCII text are joined to the page's own part and handed to Qt faster than the
+        same text with one accent in it."""
         if self._parts_text is None:
-            self._parts_text = json.dumps(self.parts, ensure_ascii=False, separators=(",", ":"))[1:-1]
+            self._parts_text = json.dumps(self.parts, separators=(",", ":"))[1:-1]
         return self._parts_text
 
 
@@ -205,8 +207,7 @@ def room_state_text(session: DirectorSession, memory: RoomMemory, wall: datetime
     state = {**build_room_state(session, memory, wall), **(extra or {})}
     if not memory.parts or any(state.get(key) is not value for key, value in memory.parts.items()):
         return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
-    own = json.dumps({key: value for key, value in state.items() if key not in memory.parts}, ensure_ascii=False,
-                     separators=(",", ":"))
+    own = json.dumps({key: value for key, value in state.items() if key not in memory.parts}, separators=(",", ":"))
     return own[:-1] + "," + memory.parts_text() + "}"
 
 
