@@ -73,10 +73,10 @@ else
 fi
 
 for size in $icon_sizes; do
-  install -D -m 644 "$project_root/tournament_director/data/icons/tournament-director-$size.png" \
+  install -D -m 644 "$project_root/resources/icons/tournament-director-$size.png" \
     "$icon_dir/${size}x${size}/apps/tournament-director.png"
 done
-install -D -m 644 "$project_root/tournament_director/data/icons/tournament-director.svg" \
+install -D -m 644 "$project_root/resources/icons/tournament-director.svg" \
   "$icon_dir/scalable/apps/tournament-director.svg"
 
 if [ "$mode" = install ]; then

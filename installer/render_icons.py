@@ -2,10 +2,10 @@
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python installer/render_icons.py
 
-Writes tournament_director/data/icons/tournament-director-<size>.png (16 … 256, used by the desktop entry, the
+Writes resources/icons/tournament-director-<size>.png (16 … 256, used by the desktop entry, the
 AppImage and the windows' title bars) and installer/tournament-director.ico (the Windows executable
-and its setup program). Only these files are written; other icons in tournament_director/data/icons/ are left alone.
-Run it again after changing tournament_director/data/icons/tournament-director.svg and commit the results.
+and its setup program). Only these files are written; other icons in resources/icons/ are left alone.
+Run it again after changing resources/icons/tournament-director.svg and commit the results.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from PySide6.QtSvg import QSvgRenderer
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 ICON_NAME = "tournament-director"
-SVG_PATH = PROJECT_ROOT / "tournament_director" / "data" / "icons" / f"{ICON_NAME}.svg"
+SVG_PATH = PROJECT_ROOT / "resources" / "icons" / f"{ICON_NAME}.svg"
 PNG_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICO_SIZES = (16, 24, 32, 48, 64, 256)
 ICO_PATH = PROJECT_ROOT / "installer" / f"{ICON_NAME}.ico"

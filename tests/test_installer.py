@@ -52,8 +52,8 @@ def test_the_desktop_entry_launches_the_program_with_the_application_icon() -> N
     assert entry["Terminal"] == "false"
     assert "Game" in entry["Categories"].split(";")
     for size in ICON_SIZES:
-        assert (PROJECT_ROOT / "tournament_director" / "data" / "icons" / f"{entry['Icon']}-{size}.png").is_file()
-    assert (PROJECT_ROOT / "tournament_director" / "data" / "icons" / f"{entry['Icon']}.svg").is_file()
+        assert (PROJECT_ROOT / "resources" / "icons" / f"{entry['Icon']}-{size}.png").is_file()
+    assert (PROJECT_ROOT / "resources" / "icons" / f"{entry['Icon']}.svg").is_file()
 
 
 def test_installer_files_agree_on_the_program_and_bundle_names() -> None:
@@ -88,7 +88,7 @@ def test_linux_install_gives_a_menu_entry_that_starts_the_installed_program(tmp_
     assert (prefix / "lib" / "TournamentDirector" / "_internal" / "resources" / "marker.txt").read_text() == "bundled"
     for size in ICON_SIZES:
         icon = prefix / "share" / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{installed_entry['Icon']}.png"
-        assert icon.read_bytes() == (PROJECT_ROOT / "tournament_director" / "data" / "icons" / f"tournament-director-{size}.png").read_bytes()
+        assert icon.read_bytes() == (PROJECT_ROOT / "resources" / "icons" / f"tournament-director-{size}.png").read_bytes()
     assert (prefix / "share" / "icons" / "hicolor" / "scalable" / "apps" / "tournament-director.svg").is_file()
 
 

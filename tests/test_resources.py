@@ -12,7 +12,7 @@ import pytest
 
 from tournament_director.resources import resource_path, resources_root
 
-CHECKOUT_RESOURCES = Path(__file__).resolve().parent.parent / "tournament_director" / "data"
+CHECKOUT_RESOURCES = Path(__file__).resolve().parent.parent / "resources"
 
 
 def shipped_files(root: Path) -> list[Path]:
@@ -20,7 +20,7 @@ def shipped_files(root: Path) -> list[Path]:
     return sorted(path.relative_to(root) for path in root.rglob("*") if path.is_file())
 
 
-def test_resources_root_is_the_packages_data_folder() -> None:
+def test_resources_root_is_the_checkouts_resources_folder() -> None:
     assert not getattr(sys, "_MEIPASS", None)
     assert resources_root() == CHECKOUT_RESOURCES
 
@@ -35,7 +35,7 @@ def test_the_application_icon_ships_as_a_drawing_and_in_desktop_sizes() -> None:
 
 def test_every_data_file_is_reachable_from_a_source_checkout() -> None:
     files = shipped_files(CHECKOUT_RESOURCES)
-    assert files, "tournament_director/data/ holds no files at all"
+    assert files, "resources/ holds no files at all"
     for relative in files:
         found = resource_path(*relative.parts)
         assert found.resolve() == (CHECKOUT_RESOURCES / relative).resolve()

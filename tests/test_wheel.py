@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 PROJECT = Path(__file__).resolve().parent.parent
-PACKAGE_DATA = PROJECT / "tournament_director" / "data"
+RESOURCES = PROJECT / "resources"
 MIGRATIONS = PROJECT / "tournament_director" / "store" / "migrations"
 
 PAYOUT = """
@@ -46,10 +46,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     work = tmp_path_factory.mktemp("wheel")
     source = work / "source"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
         shutil.copy2(PROJECT / name, source / name)
-    shutil.copytree(PROJECT / "tournament_director", source / "tournament_director",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+    for folder in ("tournament_director", "resources"):
+        shutil.copytree(PROJECT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.pyc",
+                                                                                         "*.egg-info"))
     build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet",
                             str(source), "-w", str(work / "dist")], capture_output=True, text=True, timeout=300)
     assert build.returncode == 0, build.stderr[-3000:]
@@ -70,8 +71,8 @@ def files_under(root: Path) -> set[str]:
 
 def test_the_wheel_carries_every_data_file_and_every_migration(installed: Path) -> None:
     package = installed / "tournament_director"
-    assert files_under(PACKAGE_DATA), "no data files in the checkout"
-    assert files_under(PACKAGE_DATA) <= files_under(package / "data")
+    assert files_under(RESOURCES), "no data files in the checkout"
+    assert files_under(RESOURCES) <= files_under(package / "data")  # the build maps resources/ into the package
     scripts = {name for name in files_under(MIGRATIONS) if name.endswith((".py", ".ini"))}  # what Alembic runs
     assert scripts and scripts <= files_under(package / "store" / "migrations")
 

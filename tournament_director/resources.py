@@ -1,8 +1,9 @@
-"""One place that finds the program's data files (structures, payout tables, sounds, icons, themes).
+"""One place that finds the program's data files (structures, payout tables, screen layouts, sounds, icons, themes).
 
-They ship inside the package, in ``tournament_director/data/`` (package data, so a wheel or ``pip install .``
-carries them, as it carries the migrations); in a frozen bundle (PyInstaller) they are unpacked under
-``sys._MEIPASS/resources``.
+They live in the top-level ``resources/`` folder of the checkout, where a source checkout and an editable install
+(``pip install -e .``, what ``make setup`` does) read them. The build copies that folder into the package as
+``tournament_director/data/`` (setup.py), so a wheel or ``pip install .`` carries them as it carries the
+migrations; a frozen bundle (PyInstaller) unpacks them under ``sys._MEIPASS/resources``.
 """
 
 from __future__ import annotations
@@ -10,12 +11,17 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+PACKAGE = Path(__file__).resolve().parent
+
 
 def resources_root() -> Path:
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "resources"
-    return Path(__file__).resolve().parent / "data"
+    checkout = PACKAGE.parent
+    if (checkout / "resources").is_dir() and (checkout / "pyproject.toml").is_file():
+        return checkout / "resources"
+    return PACKAGE / "data"  # installed from a wheel
 
 
 def resource_path(*parts: str) -> Path:

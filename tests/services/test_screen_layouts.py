@@ -94,7 +94,7 @@ def test_a_layout_the_screens_cannot_draw_is_refused_naming_the_problem(tmp_path
 
 
 def test_an_image_that_is_there_is_found_beside_the_layout_and_a_json_layout_reads_too(tmp_path) -> None:
-    (tmp_path / "logo.png").write_bytes((Path(__file__).resolve().parents[2] / "tournament_director" / "data" /
+    (tmp_path / "logo.png").write_bytes((Path(__file__).resolve().parents[2] / "resources" /
                                          "icons" / "tournament-director-64.png").read_bytes())
     text = GOOD.replace('token = "text"\ntext = "Level {level}: {blinds}"', 'token = "image"\nimage = "logo.png"')
     layout = read_layout(write(tmp_path, text))
