@@ -3,17 +3,27 @@ a drawing before their text, in the theme's colours."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtWidgets import QAbstractButton
 
 from tournament_director.ui.themes import show_action_icon
 
 if TYPE_CHECKING:
-    from tournament_director.ui.console.window import MainWindow
+    from tournament_director.ui.console.clock_tab import ClockTab
+    from tournament_director.ui.console.players_tab import PlayersTab
+    from tournament_director.ui.console.tables_tab import TablesTab
 
 
-def main_action_buttons(window: MainWindow) -> dict[QAbstractButton, str]:
+class Console(Protocol):
+    """The main window's tabs these buttons live in (the window builds the icons, so it is not imported here)."""
+
+    players_tab: PlayersTab
+    tables_tab: TablesTab
+    clock_tab: ClockTab
+
+
+def main_action_buttons(window: Console) -> dict[QAbstractButton, str]:
     """Each main action's button of ``window`` and the name of its drawing."""
     players, tables, clock = window.players_tab.buttons, window.tables_tab, window.clock_tab.buttons
     return {
@@ -33,6 +43,6 @@ def main_action_buttons(window: MainWindow) -> dict[QAbstractButton, str]:
     }
 
 
-def mark_main_actions(window: MainWindow) -> None:
+def mark_main_actions(window: Console) -> None:
     for button, drawing in main_action_buttons(window).items():
         show_action_icon(button, drawing)
