@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ScreenFigures:
+    """What the room's screens show of a tournament at a moment: the projector's view (ui/projector/view.py) is
+    these figures and the page of a long list it is on; a screen layout's tokens are made from them."""
+
     tournament_name: str = ""
     level_number: int | None = None
     small_blind: int | None = None
@@ -35,7 +38,7 @@ class ScreenFigures:
     running: bool = False
     on_break: bool = False
     break_name: str = "Break"
-    next_label: str = ""
+    next_label: str = ""             # e.g. "400 / 800, ante 800" or "Break 15 min"
     seconds_to_break: float | None = None
     players_left: int | None = None
     entries: int | None = None
@@ -43,22 +46,23 @@ class ScreenFigures:
     chips_in_play: int | None = None
     tables_left: int | None = None
     prize_pool: int | None = None
-    payouts: tuple[tuple[int, int], ...] = ()
-    notice: str = ""
-    message: str = ""
-    starts_in_seconds: float | None = None
-    restart_pending: bool = False
+    payouts: tuple[tuple[int, int], ...] = ()   # (place, amount)
+    notice: str = ""                 # colour-up and other announcements
+    message: str = ""                # shown when there is nothing to run yet
+    starts_in_seconds: float | None = None   # countdown to the scheduled start, until the clock starts
+    restart_pending: bool = False    # the clock was running at a crash: paused until the director chooses
+    # the room's news (services/room_news.py)
     hand_for_hand: bool = False
     final_table: bool = False
-    chip_leader: tuple[str, int] | None = None
-    knockouts: tuple[tuple[str, str, str], ...] = ()
-    winner: tuple[str, int] | None = None
-    results: tuple[tuple[str, str, int], ...] = ()
-    seating_chart: tuple[tuple[str, int, int], ...] = ()
-    moves: tuple[tuple[str, int, int, int, int], ...] = ()  # while a table breaks: who moves where
-    moves_title: str = ""
-    bounties_in_play: int | None = None
-    biggest_heads: tuple[tuple[str, int], ...] = ()
+    chip_leader: tuple[str, int] | None = None          # (name, chips)
+    knockouts: tuple[tuple[str, str, str], ...] = ()    # (place, name, "by X"), the latest first
+    winner: tuple[str, int] | None = None               # (name, prize) once the tournament is over
+    results: tuple[tuple[str, str, int], ...] = ()      # (place, name, prize), the best first
+    seating_chart: tuple[tuple[str, int, int], ...] = ()  # (name, table, seat) when it is to be shown
+    moves: tuple[tuple[str, int, int, int, int], ...] = ()  # while a table breaks: (name, from table, seat, to table, seat)
+    moves_title: str = ""                               # "Table 3 breaks", "Final table"
+    bounties_in_play: int | None = None                 # a bounty tournament: the bounties on the heads still in
+    biggest_heads: tuple[tuple[str, int], ...] = ()     # (name, bounty), the biggest first (a progressive knockout)
 
 
 FIGURE_NAMES = tuple(f.name for f in fields(ScreenFigures))

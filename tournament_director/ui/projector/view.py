@@ -6,55 +6,22 @@ gathers them into one frozen value (and formats numbers for the room).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tournament_director.domain.clock.structure import Break, Level
 from tournament_director.services.room_news import SeatingChartWanted
-from tournament_director.services.screen_tokens import tables_left
+from tournament_director.services.screen_tokens import ScreenFigures, tables_left
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
 
 
 @dataclass(frozen=True)
-class ProjectorView:
-    tournament_name: str = ""
-    level_number: int | None = None
-    small_blind: int | None = None
-    big_blind: int | None = None
-    ante: int = 0
-    big_blind_ante: bool = False
-    remaining_seconds: float | None = None
-    running: bool = False
-    on_break: bool = False
-    break_name: str = "Break"
-    next_label: str = ""             # e.g. "400 / 800, ante 800" or "Break 15 min"
-    seconds_to_break: float | None = None
-    players_left: int | None = None
-    entries: int | None = None
-    average_stack: int | None = None
-    prize_pool: int | None = None
-    payouts: tuple[tuple[int, int], ...] = field(default_factory=tuple)   # (place, amount)
-    notice: str = ""                 # colour-up and other announcements
-    message: str = ""                # shown when there is nothing to run yet
-    starts_in_seconds: float | None = None   # countdown to the scheduled start, until the clock starts
-    restart_pending: bool = False    # the clock was running at a crash: paused until the director chooses
-    # the room's news (services/room_news.py)
-    hand_for_hand: bool = False
-    final_table: bool = False
-    chip_leader: tuple[str, int] | None = None          # (name, chips)
-    knockouts: tuple[tuple[str, str, str], ...] = ()    # (place, name, "by X"), the latest first
-    winner: tuple[str, int] | None = None               # (name, prize) once the tournament is over
-    results: tuple[tuple[str, str, int], ...] = ()      # (place, name, prize), the best first
-    seating_chart: tuple[tuple[str, int, int], ...] = ()  # (name, table, seat) when it is to be shown
-    moves: tuple[tuple[str, int, int, int, int], ...] = ()  # (name, from table, seat, to table, seat)
-    moves_title: str = ""                               # "Table 3 breaks", "Final table"
-    page: int = 0                                       # which page of a long seating chart is up
-    bounties_in_play: int | None = None                 # a bounty tournament: the bounties on the heads still in
-    biggest_heads: tuple[tuple[str, int], ...] = ()     # (name, bounty), the biggest first (a progressive knockout)
-    chips_in_play: int | None = None                    # for a screen layout's total chips
-    tables_left: int | None = None                      # ... and its tables in play
+class ProjectorView(ScreenFigures):
+    """The room's figures as the projector draws them, on the page of a long seating chart that is up."""
+
+    page: int = 0
 
 
 def as_displayed(view: ProjectorView) -> tuple[Any, ...]:
