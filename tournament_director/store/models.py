@@ -129,6 +129,26 @@ class StationCodeRow(SQLModel, table=True):
     code: str
     made_at: str
 
+class FestivalRow(SQLModel, table=True):
+    """An event of several days (store/festivals.py): its name and the flights' policy (first or best stack)."""
+
+    __tablename__ = "festival"
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str
+    policy: str
+    created_at: str
+
+
+class FestivalDayRow(SQLModel, table=True):
+    """One tournament of a festival event: the day it plays and its flight ("1A", "2")."""
+
+    __tablename__ = "festival_day"
+    tournament_id: int = Field(foreign_key="tournament.id", primary_key=True)
+    festival_id: int = Field(foreign_key="festival.id", index=True)
+    day: int
+    flight: str
+
+
 class LeagueRow(SQLModel, table=True):
     """A league: its points formula (TD3's formula language, domain/leagues) and another program's id."""
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from alembic.script import ScriptDirectory
 
 # The newest schema revision this program knows (tests check it against migrations/versions).
-SCHEMA_HEAD = "0008"
+SCHEMA_HEAD = "0009"
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 SQLITE_HEADER = b"SQLite format 3\x00"
 

@@ -31,6 +31,7 @@ from tournament_director.store.models import KIND_COMMAND
 from tournament_director.store.names import name_key, names_look_alike
 from tournament_director.store.opening import check_database, open_database
 from tournament_director.store.records import PlayerInfo, TournamentInfo
+from tournament_director.store.festivals import Festivals
 from tournament_director.store.station_codes import StationCodes
 
 log = logging.getLogger(__name__)
@@ -204,6 +205,11 @@ class Store:
     def station_codes(self, tournament_id: int) -> StationCodes:
         """The codes of this tournament's table stations (printed on the table cards)."""
         return StationCodes(self.engine, tournament_id)
+
+    @property
+    def festivals(self) -> Festivals:
+        """The events of several days and the day and flight of each of their tournaments."""
+        return Festivals(self.engine)
 
     # ----- the player registry (shared by every tournament) ---------------------------------------------
     def add_player(self, name: str, nickname: str | None = None, contact: str | None = None,
