@@ -116,6 +116,14 @@ class AcceptedMoves:
     note: str = ""  # why the level did not change when the proposal asked for it
 
 
+@dataclass
+class _OpenTournament:
+    """A tournament open in the session: its runner and its area services (made on first use)."""
+
+    runner: CommandRunner
+    services: dict[str, Any]
+
+
 class _EntryNames(Mapping):  # type: ignore[type-arg]
     """Entry id -> name (or another field of the entry: ``number``, the player's count of entries), looked up when
     asked (a 100,000-entry event is not copied to describe one event)."""
@@ -171,6 +179,11 @@ class DirectorSession:
         self.races_lost = 0  # commands tried again because another station recorded first (a busy room's measure)
         self.server_watch = ServerWatch(self._wall_now)  # a PostgreSQL server that stopped answering
         self._last_read: dict[str, Any] = {}  # what the console showed, shown on while the server is not answering
+        # Every tournament opened this session stays open, its clock running behind the one in front: its runner
+        # and its area services (the live clock among them), by tournament id.
+        self._open: dict[int, _OpenTournament] = {}
+        self._following: dict[int, DirectorSession] = {}  # a session of one tournament each (``following``)
+        self._leader: DirectorSession | None = None  # set on such a session: the session that owns the store
 
     # ----- opening and closing -------------------------------------------------------------------------
     @classmethod
@@ -202,25 +215,34 @@ class DirectorSession:
 
         A running clock writes its heartbeat once more, so the next start knows the exact moment it stopped.
         """
+        if self._leader is not None:  # a session of one tournament: its leader closes the store
+            self._wall_clock.shutdown()
+            return
         self.heartbeat(force=True)
+        self._beat_behind(force=True)
         self._wall_clock.shutdown()
+        for follower in self._following.values():
+            follower._wall_clock.shutdown()
         if self._backups is not None:
             self._backups.shutdown()
             self._backups = None
-        for service in self._services.values():
-            stop = getattr(service, "shutdown", None) or getattr(service, "close", None)
-            if callable(stop):
-                try:
-                    stop()
-                except Exception:  # closing must go on even when one service misbehaves
-                    log.exception("closing %s failed", type(service).__name__)
-        self._services.clear()
+        for opened in self._open.values():
+            for service in opened.services.values():
+                stop = getattr(service, "shutdown", None) or getattr(service, "close", None)
+                if callable(stop):
+                    try:
+                        stop()
+                    except Exception:  # closing must go on even when one service misbehaves
+                        log.exception("closing %s failed", type(service).__name__)
+            opened.services.clear()
+        self._services = {}
         if self._feed is not None:
             self._feed.close()
             self._feed = None
         if self._store is not None:
-            if self._runner is not None:
-                self._runner.flush_checkpoint()
+            for opened in self._open.values():
+                opened.runner.flush_checkpoint()
+            self._open.clear()
             self._store.close()
             self._store = None
 
@@ -273,17 +295,111 @@ class DirectorSession:
         known = {t.id for t in self.list_tournaments()}
         if tournament_id not in known:
             raise DomainError(f"there is no tournament number {tournament_id} in this database")
-        for service in self._services.values():
-            stop = getattr(service, "shutdown", None)
-            if callable(stop):
-                stop()
-        self._services.clear()
         self.heartbeat(force=True)  # the tournament left behind keeps the moment it was last in front
-        self._runner = CommandRunner(self._db, tournament_id, TournamentState, operator=self.operator)
-        self._runner.describe = self.describe_logged
+        # It stays open behind: its clock runs on (tick_behind records its levels), and coming back to it finds the
+        # same live clock, where it truly is, instead of a clock read again as after a restart.
+        opened = self._opened(tournament_id)
+        self._runner, self._services = opened.runner, opened.services
         self._tournament_id = tournament_id
         self._wall_clock.tournament_changed()
         self.notify("selected")
+
+    def _opened(self, tournament_id: int) -> _OpenTournament:
+        """The tournament's runner and services, opened once this session and kept (on a server, caught up with the
+        other stations' commands when it comes back in front)."""
+        leader = self._leader or self
+        opened = leader._open.get(tournament_id)
+        if opened is not None and leader.on_server:
+            opened.runner.catch_up()
+        if opened is None:
+            runner = CommandRunner(leader._db, tournament_id, TournamentState, operator=leader.operator)
+            opened = leader._open[tournament_id] = _OpenTournament(runner, {})
+            runner.describe = lambda event_type, payload, tid=tournament_id: (
+                leader.following(tid).describe_logged(event_type, payload))
+        return opened
+
+    def following(self, tournament_id: int) -> "DirectorSession":
+        """A session of one tournament of this database, whichever is in front of the director: its own reads
+        (clock, figures, news) and commands, on the same live runner and clock as the console's when that
+        tournament is in front. A projector bound to a tournament and the room display's pages read it."""
+        leader = self._leader or self
+        follower = leader._following.get(tournament_id)
+        if follower is not None:
+            return follower
+        if not leader._db.tournament_exists(tournament_id):
+            raise DomainError(f"there is no tournament number {tournament_id} in this database")
+        follower = DirectorSession(leader._db, operator=leader.operator, rng=leader._rng)
+        follower._leader = leader
+        follower._clock_sources, follower._wall_now = leader._clock_sources, leader._wall_now
+        follower.hand_for_hand_ms = leader.hand_for_hand_ms
+        follower._wall_clock = WallClockJobs(follower, leader._wall_now)
+        follower.server_watch = leader.server_watch
+        leader._following[tournament_id] = follower
+        opened = leader._opened(tournament_id)
+        follower._runner, follower._services, follower._tournament_id = opened.runner, opened.services, tournament_id
+        return follower
+
+    def glance(self, tournament_id: int) -> "DirectorSession":
+        """A session of one tournament read from its log now, not kept open (its clock not run on): what the lobby
+        shows of a tournament not opened this session."""
+        leader = self._leader or self
+        if tournament_id in leader._open:
+            return leader.following(tournament_id)
+        glance = DirectorSession(leader._db, operator=leader.operator)
+        glance._leader = leader
+        glance._clock_sources, glance._wall_now = leader._clock_sources, leader._wall_now
+        glance._runner = CommandRunner(leader._db, tournament_id, TournamentState, operator=leader.operator)
+        glance._tournament_id = tournament_id
+        return glance
+
+    def last_seq_of(self, tournament_id: int) -> int:
+        """The last row of a tournament's log (it moved on when this changed)."""
+        return self._db.event_log(tournament_id).last_seq()
+
+    @property
+    def open_tournaments(self) -> list[int]:
+        """The tournaments opened this session (the one in front among them), in the order they were opened."""
+        return list((self._leader or self)._open)
+
+    def tick_behind(self) -> list[tuple[int, list[Any]]]:
+        """The clocks of the tournaments open behind the one in front: the level changes that came due are
+        recorded (each at the moment it happened) and their heartbeats written; returns (tournament, the clock
+        events that fired) for each that fired any. The console's repaint timer calls it."""
+        fired: list[tuple[int, list[Any]]] = []
+        if self._store is None or self.server_down:
+            return fired
+        for tournament_id in list(self._open):
+            if tournament_id == self._tournament_id:
+                continue
+            clock = self._running_clock_behind(tournament_id)
+            if clock is None:
+                continue
+            try:
+                events = clock.tick()
+                clock.beat()
+            except Exception:  # one tournament's refused level change must not stop the others' clocks
+                log.warning("the clock of tournament %s could not move on", tournament_id, exc_info=True)
+                continue
+            if events:
+                fired.append((tournament_id, events))
+        return fired
+
+    def _running_clock_behind(self, tournament_id: int) -> ClockService | None:
+        state = self._open[tournament_id].runner.state
+        if not (state.schedule.started and state.schedule.running):
+            return None
+        return self.following(tournament_id).clock
+
+    def _beat_behind(self, *, force: bool = False) -> None:
+        for tournament_id in list(self._open):
+            if tournament_id != self._tournament_id and self._store is not None:
+                clock = self._open[tournament_id].services.get("clock")
+                if clock is not None:
+                    try:
+                        clock.beat(force=force)
+                    except Exception:
+                        log.warning("the heartbeat of tournament %s could not be written", tournament_id,
+                                    exc_info=True)
 
     @property
     def tournament_id(self) -> int | None:
@@ -633,6 +749,9 @@ class DirectorSession:
             return []
         if news is not None and news.created:
             self._note_created_elsewhere(news.created)
+        if news is not None:  # the tournaments open behind follow the other stations too
+            for tournament_id in news.moved & (self._open.keys() - {self._tournament_id}):
+                self._open[tournament_id].runner.catch_up()
         if self._runner is None or (news is not None and self._tournament_id not in news.moved):
             return []
         events = self._runner.catch_up()

@@ -67,6 +67,8 @@ def build_menus(window: Any) -> None:
     file_menu.addSeparator()
     w.open_menu = file_menu.addMenu("Open tournament")
     w.open_menu.aboutToShow.connect(w._fill_open_menu)
+    from tournament_director.ui.console.lobby import open_lobby
+    w.lobby_action = add_action(w, "Lobby: every tournament…", "Ctrl+Shift+L", lambda: open_lobby(w), file_menu)
     add_action(w, "Export results…", "Ctrl+E", w.results_tab.export_dialog, file_menu)
     add_action(w, "Back up now", "Ctrl+Shift+B", w.backup_now, file_menu)
     edit = bar.addMenu("&Edit")

@@ -167,8 +167,16 @@ class SoundCues(QObject):
             self.play("tournament_started")
 
     # --- the tokens' values ----------------------------------------------------------------------------------
-    def values(self) -> dict[str, Any]:
-        session = self.window.session
+    def clock_events_behind(self, session: Any, events: list[Any]) -> int:
+        """The clock events of a tournament running behind the one in front (``session`` reads it): its sounds,
+        said with its own figures."""
+        kinds = [getattr(event, "kind", event) for event in events]
+        keys = list(dict.fromkeys(CLOCK_EVENT_CUES[kind] for kind in kinds if kind in CLOCK_EVENT_CUES))
+        return sum(1 for key in keys if self.play(key, self.values(session)))
+
+    def values(self, session: Any = None) -> dict[str, Any]:
+        """The figures a sound's sentence says: of the tournament in front, or of ``session``'s."""
+        session = session if session is not None else self.window.session
         if session is None or not getattr(session, "tournament_id", None):
             return {}
         clock = session.clock

@@ -10,6 +10,7 @@ from PySide6.QtCore import QRect, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
+from tournament_director.domain.clock.machine import PERIOD_CHANGES
 from tournament_director.services.clock import ClockService
 from tournament_director.services.session import NewTournamentPlan
 from tournament_director.ui.console.actions import ANNOUNCE_SETTING, TAB_TITLES, build_menus
@@ -64,6 +65,7 @@ class MainWindow(QMainWindow):
         self._want_sounds = sounds
         self._speech_engine = speech_engine  # None: the platform's default text-to-speech engine
         self.announcer: Any = None
+        self._tournament_projectors: dict[int, Any] = {}  # Tournament > Lobby: a projected clock per tournament
         self._level_seen: tuple[int, int] | None = None  # (tournament, period) last shown, for announcements
         self.wall_clock_signals = WallClockSignals(self)
         self.wall_clock_signals.notice.connect(self.on_wall_clock_notice)
@@ -235,7 +237,21 @@ class MainWindow(QMainWindow):
         self._arm_deadline_timer(clock)
         if self.session is not None:
             self.session.heartbeat()   # every few seconds while the clock runs (a restart resumes from it)
+            if not read_only:
+                self._tick_behind()
         return events
+
+    def _tick_behind(self) -> None:
+        """The clocks of the tournaments left running behind the one in front record their levels and are heard."""
+        for tournament_id, fired in self.session.tick_behind():
+            behind = self.session.following(tournament_id)
+            self.sound_cues.clock_events_behind(behind, fired)
+            view = behind.clock.view() if behind.clock is not None else None
+            if view is not None and any(event.kind in PERIOD_CHANGES for event in fired):
+                now = (view.break_name or "a break") if view.on_break else (
+                    f"level {view.level.number} ({view.level.small_blind:,}/{view.level.big_blind:,})"
+                    if view.level is not None else "the next period")
+                self.tell(f"{behind.tournament_name}: {now}")
 
     def _arm_deadline_timer(self, clock: Any) -> None:
         wait_ms = clock.ms_to_next_event() if clock is not None else None
@@ -363,6 +379,41 @@ class MainWindow(QMainWindow):
     def _back_from_projector(self) -> None:
         self.raise_()
         self.activateWindow()
+
+    # ----- a projector per tournament (Tournament > Lobby) -------------------------------------------------
+    @property
+    def tournament_projectors(self) -> dict[int, Any]:
+        """The projected clocks bound to one tournament each, by tournament."""
+        return self._tournament_projectors
+
+    def show_tournament_projector(self, tournament_id: int, screen_name: str = "") -> Any:
+        """The tournament's own projected clock, full screen on ``screen_name`` (remembered for it; "" the one
+        remembered, else the first screen that is not the console's)."""
+        from tournament_director.ui.projector.window import ProjectorWindow
+
+        try:
+            reading = self.session.following(tournament_id)
+        except Exception as error:
+            self.show_error(error)
+            return None
+        projector = self.tournament_projectors.get(tournament_id)
+        if projector is None:
+            projector = ProjectorWindow(self.session, settings=self._settings, tournament_id=tournament_id)
+            self.tournament_projectors[tournament_id] = projector
+        projector.setWindowTitle(f"Tournament clock — {reading.tournament_name}")
+        if screen_name:
+            projector.choose_screen_by_name(screen_name)
+        else:
+            projector.go_full_screen()
+        projector.refresh()
+        self.tell(f"{reading.tournament_name}'s clock is on {projector.screen_name() or 'its screen'}")
+        return projector
+
+    def close_tournament_projector(self, tournament_id: int) -> None:
+        projector = self.tournament_projectors.pop(tournament_id, None)
+        if projector is not None:
+            projector.close()
+            projector.deleteLater()
 
     def place_projector(self) -> None:
         projector = getattr(self, "projector", None)
@@ -509,6 +560,8 @@ class MainWindow(QMainWindow):
             self._after_undo_or_redo("Redone", self.run_command(self.session.redo))
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        for tournament_id in list(self.tournament_projectors):
+            self.close_tournament_projector(tournament_id)
         self._tick_timer.stop()
         self._deadline_timer.stop()
         self.remember_placement()

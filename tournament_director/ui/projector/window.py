@@ -62,19 +62,24 @@ class ProjectorWindow(QWidget):
     def __init__(self, session: DirectorSession | None = None, *,
                  view_source: Callable[[], ProjectorView] | None = None,
                  settings: QSettings | None = None, parent: QWidget | None = None,
-                 layout_source: Callable[[], ScreenLayout | None] | None = None) -> None:
+                 layout_source: Callable[[], ScreenLayout | None] | None = None,
+                 tournament_id: int | None = None) -> None:
+        """``tournament_id``: the projector of that tournament, whichever the console has in front (its own read
+        of it, ``session.following``), on the screen remembered for it; None: the tournament in front."""
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Tournament clock")
         self.setObjectName("projector")
         self.setProperty(PLACES_ITSELF, True)
         self.setMinimumSize(320, 180)
+        self.tournament_id = tournament_id
         self._session = session
-        self._view_source = view_source or (lambda: view_from_session(self._session,
+        self._screen_setting = SCREEN_SETTING if tournament_id is None else f"{SCREEN_SETTING}/{tournament_id}"
+        self._view_source = view_source or (lambda: view_from_session(self._reading(),
                                                                       force_seating=self.force_seating))
         self._settings = settings if settings is not None else QSettings()
         self._view = ProjectorView(message="No tournament open")
         # the tournament's screen layout (None: the program's own screen), and the pictures it shows
-        self._layout_source = layout_source or (lambda: chosen_layout(self._session))
+        self._layout_source = layout_source or (lambda: chosen_layout(self._reading()))
         self._layout: ScreenLayout | None = None
         self._rules_up = False
         self.pictures = Pictures()
@@ -90,6 +95,12 @@ class ProjectorWindow(QWidget):
         if isinstance(app, QGuiApplication):
             app.screenAdded.connect(self._screens_changed)
             app.screenRemoved.connect(self._screens_changed)
+
+    def _reading(self) -> DirectorSession | None:
+        """The session the screen reads: the console's, or the session of its own tournament."""
+        if self.tournament_id is None or self._session is None:
+            return self._session
+        return self._session.following(self.tournament_id)
 
     # ----- the view ------------------------------------------------------------------------------------
     @property
@@ -124,7 +135,7 @@ class ProjectorWindow(QWidget):
 
     # ----- screens -------------------------------------------------------------------------------------
     def remembered_screen_name(self) -> str | None:
-        value = self._settings.value(SCREEN_SETTING)
+        value = self._settings.value(self._screen_setting)
         return str(value) if value else None
 
     def target_screen(self) -> QScreen | None:
@@ -143,8 +154,13 @@ class ProjectorWindow(QWidget):
 
     def choose_screen_by_name(self, name: str) -> None:
         """The director picks a screen: remember it and go full-screen there."""
-        self._settings.setValue(SCREEN_SETTING, name)
+        self._settings.setValue(self._screen_setting, name)
         self.go_full_screen()
+
+    def screen_name(self) -> str:
+        """The name of the screen the window is on ("" before it is placed)."""
+        screen = self.screen()
+        return screen.name() if screen is not None else ""
 
     def go_full_screen(self) -> None:
         screen = self.target_screen()

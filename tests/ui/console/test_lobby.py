@@ -1,0 +1,105 @@
+"""Several tournaments at once from one console: the lobby (Tournament > Lobby, Ctrl+Shift+L) lists every tournament
+of the database with its state, level and players; Enter or a double-click brings one in front, and the clocks of
+the others keep running behind it: their levels are recorded as they come due, and coming back to one shows it
+where it truly is (not a clock read again as after a restart)."""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from tests.ui.console.crash_clock import MovedTime
+from tests.ui.tournament_setup import NAMES, show_console
+from tournament_director.services.session import DirectorSession, NewTournamentPlan
+
+CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+
+
+def festival_evening(folder, time_sources: MovedTime) -> tuple[DirectorSession, int, int, int]:
+    """Main Event Day 1A (12 players), a Turbo side event (8 players), both clocks running, and a tournament of
+    tomorrow not started; the Turbo in front."""
+    session = DirectorSession.open(folder / "room.sqlite", backup_dir=folder / "backups", rng=random.Random(7),
+                                   monotonic=time_sources.monotonic, wall=time_sources.wall)
+    ids = []
+    for name, players in (("Main Event Day 1A", 12), ("Turbo Side Event", 8)):
+        ids.append(session.create_from_plan(NewTournamentPlan(name, "turbo", tables=2)))
+        floor = session.tournament
+        for player in NAMES[:players]:
+            session.run(floor.register, player)
+        session.run(floor.draw_seats)
+        session.run(session.clock.start)
+        time_sources.advance(120)  # the Turbo starts two minutes after the Main Event
+    tomorrow = session.create_tournament("Sunday Deepstack")
+    session.select_tournament(ids[1])
+    return session, ids[0], ids[1], tomorrow
+
+
+def lobby_cells(lobby) -> dict[str, list[str]]:
+    table = lobby.table
+    return {table.item(r, 0).text(): [table.item(r, c).text() for c in range(table.columnCount())]
+            for r in range(table.rowCount())}
+
+
+def level_changes(session: DirectorSession, tournament_id: int) -> list[int]:
+    runner = session.following(tournament_id).runner
+    return [e.payload["period_index"] for e in runner.history() if e.event_type == "clock.level_changed"]
+
+
+def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_in_front(
+        qtbot, tmp_path, ui_settings, artifacts_dir) -> None:
+    time_sources = MovedTime(0)
+    session, main, turbo, tomorrow = festival_evening(tmp_path, time_sources)
+    window = show_console(qtbot, session, ui_settings)
+
+    qtbot.keyClick(window, Qt.Key.Key_L, CTRL_SHIFT)
+    lobby = window.lobby_window
+    qtbot.waitUntil(lobby.isVisible)
+    cells = lobby_cells(lobby)
+    assert cells["Turbo Side Event  (in front)"][2:6] == ["running", "Level 1 · 50/100", "08:00", "8 / 8"]
+    assert cells["Main Event Day 1A"][2:6] == ["running", "Level 1 · 50/100", "06:00", "12 / 12"]
+    assert cells["Sunday Deepstack"][2:6] == ["not started", "", "", "0 / 0"]
+    lobby.grab().save(str(artifacts_dir / "lobby_two_running.png"))
+
+    # the Main Event in front: Up from the Turbo's row, then Enter
+    qtbot.keyClick(lobby.table, Qt.Key.Key_Up)
+    assert lobby.selected_id() == main
+    qtbot.keyClick(lobby.table, Qt.Key.Key_Return)
+    assert session.tournament_id == main and window.windowTitle().startswith("Main Event Day 1A")
+    assert window.mini_clock is not None and session.clock.view().running
+
+    # eleven minutes on: both clocks cross into level 2, the Turbo's behind the Main Event
+    time_sources.advance(11 * 60)
+    qtbot.waitUntil(lambda: level_changes(session, turbo) == [1], timeout=3000)
+    qtbot.waitUntil(lambda: level_changes(session, main) == [1], timeout=3000)
+    assert any(window.log_tab.messages.item(i).text().endswith("Turbo Side Event: level 2 (75/150)")
+               for i in range(window.log_tab.messages.count()))
+    lobby.refresh()
+    cells = lobby_cells(lobby)
+    assert cells["Turbo Side Event"][2:5] == ["running", "Level 2 · 75/150", "07:00"]
+    assert cells["Main Event Day 1A  (in front)"][2:5] == ["running", "Level 2 · 75/150", "05:00"]
+
+    # the Turbo comes back in front by a double-click: running, in its level 2 with 7 minutes left, no restart
+    turbo_row = next(r for r, row in enumerate(lobby.rows) if row.tournament_id == turbo)
+    rect = lobby.table.visualItemRect(lobby.table.item(turbo_row, 0))
+    qtbot.mouseClick(lobby.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(lobby.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert session.tournament_id == turbo
+    view = session.clock.view()
+    assert view.running and not view.restart_pending
+    assert view.level.number == 2 and round(view.remaining_seconds) == 7 * 60
+    assert "program stopped" not in window.statusBar().currentMessage()
+    # the Main Event, behind now, is still running too
+    main_view = session.following(main).clock.view()
+    assert main_view.running and main_view.level.number == 2 and round(main_view.remaining_seconds) == 5 * 60
+
+    # pausing the one in front pauses it alone
+    qtbot.keyClick(window, Qt.Key.Key_F8)
+    assert not session.clock.view().running and session.following(main).clock.view().running
+    lobby.refresh()
+    cells = lobby_cells(lobby)
+    assert cells["Turbo Side Event  (in front)"][2] == "paused" and cells["Main Event Day 1A"][2] == "running"
+    QApplication.processEvents()
+    lobby.grab().save(str(artifacts_dir / "lobby_one_paused.png"))
+    window.grab().save(str(artifacts_dir / "lobby_console_behind.png"))

@@ -1,0 +1,119 @@
+"""The lobby: every tournament of the database at a glance, with its state, its level and its players.
+
+``Lobby(session).rows()`` is the one list the console's lobby shows. A tournament open in the session (the one in
+front and those left running behind it) is read from its live clock and floor; one not opened this session is read
+from its log once and read again only when its log has moved on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tournament_director.domain.clock.structure import Level
+
+if TYPE_CHECKING:
+    from tournament_director.services.session import DirectorSession
+
+NOT_STARTED = "not started"
+RUNNING = "running"
+PAUSED = "paused"
+ON_BREAK = "on break"
+FINISHED = "finished"
+DAY_ENDED = "day ended"
+WAITING = "waiting after a restart"
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    """One tournament as the lobby lists it."""
+
+    tournament_id: int
+    name: str
+    label: str  # what it is in a festival ("Day 1A", "Satellite to Main Event"); "" when nothing says
+    state: str  # NOT_STARTED, RUNNING, PAUSED, ON_BREAK, FINISHED, DAY_ENDED or WAITING
+    level: str  # "Level 4 · 200/400", "Break", "" before a structure is loaded
+    remaining_seconds: float | None  # the time left in the period, None without a clock
+    players_left: int
+    entries: int
+    in_front: bool  # the tournament the console shows
+    open: bool  # open in the session: its clock keeps running behind the one in front
+
+
+def tournament_label(session: DirectorSession) -> str:
+    """What the tournament is in a festival, when its settings or its state say it ("" otherwise)."""
+    state = session.state
+    for source in (getattr(state, "festival", None), getattr(state, "floor", None), getattr(state, "satellite", None)):
+        label = getattr(source, "label", None)
+        if isinstance(label, str) and label:
+            return label
+    return ""
+
+
+def row_of(session: DirectorSession, tournament_id: int, name: str, *, in_front: bool, open_: bool) -> LobbyRow:
+    """The lobby's row of the one tournament ``session`` reads (a session of that tournament)."""
+    state = session.state
+    floor = session.tournament
+    clock = session.clock
+    view = clock.view() if clock is not None else None
+    pool = floor.prize_pool() if floor is not None else None
+    players_left, entries = (pool.players_left, pool.entries) if pool is not None else (0, 0)
+    return LobbyRow(tournament_id, name, tournament_label(session), _state_of(state, floor, view), _level_of(view),
+                    view.remaining_seconds if view is not None and view.started else None, players_left, entries,
+                    in_front, open_)
+
+
+def _state_of(state: Any, floor: Any, view: Any) -> str:
+    if floor is not None and floor.finished:
+        return FINISHED
+    if getattr(getattr(state, "floor", None), "day_ended", False) or getattr(state, "day_ended", False):
+        return DAY_ENDED
+    if view is None or not view.started:
+        return NOT_STARTED
+    if view.restart_pending:
+        return WAITING
+    if not view.running:
+        return PAUSED
+    return ON_BREAK if view.on_break else RUNNING
+
+
+def _level_of(view: Any) -> str:
+    if view is None:
+        return ""
+    if view.on_break:
+        return view.break_name or "Break"
+    level: Level | None = view.level
+    if level is None:
+        return ""
+    return f"Level {level.number} · {level.small_blind:,}/{level.big_blind:,}"
+
+
+class Lobby:
+    """The rows of every tournament of ``session``'s database; the rows of tournaments not open are kept until
+    their log moves on."""
+
+    def __init__(self, session: DirectorSession) -> None:
+        self._session = session
+        self._glanced: dict[int, tuple[int, LobbyRow]] = {}  # tournament -> (its log's last seq, its row)
+
+    def rows(self) -> list[LobbyRow]:
+        session = self._session
+        in_front = session.tournament_id
+        opened = set(session.open_tournaments)
+        rows = []
+        for info in session.list_tournaments():
+            if info.id in opened:
+                rows.append(row_of(session.following(info.id), info.id, info.name, in_front=info.id == in_front,
+                                   open_=True))
+                continue
+            last_seq = session.last_seq_of(info.id)
+            kept = self._glanced.get(info.id)
+            if kept is None or kept[0] != last_seq:
+                kept = self._glanced[info.id] = (last_seq, row_of(session.glance(info.id), info.id, info.name,
+                                                                  in_front=False, open_=False))
+            rows.append(kept[1])
+        return rows
+
+
+__all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "NOT_STARTED", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
+           "row_of", "tournament_label"]
