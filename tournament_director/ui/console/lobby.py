@@ -5,7 +5,7 @@ follows the tournament in front). The rows come from services/lobby.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeyEvent
@@ -16,9 +16,7 @@ from PySide6.QtWidgets import (
 
 from tournament_director.services.lobby import Lobby, LobbyRow
 from tournament_director.ui.projector.view import format_clock
-
-if TYPE_CHECKING:
-    from tournament_director.ui.projector.window import ProjectorWindow
+from tournament_director.ui.projector.window import ProjectorWindow, screen_labels
 
 COLUMNS = ("Tournament", "Label", "State", "Level", "Time left", "Players", "Projector")
 REFRESH_MS = 1000
@@ -88,8 +86,8 @@ class LobbyWindow(QWidget):
     def fill_screens(self) -> None:
         chosen = self.screen_choice.currentText()
         self.screen_choice.clear()
-        for screen in QGuiApplication.screens():
-            self.screen_choice.addItem(screen.name())
+        for label in screen_labels(QGuiApplication.screens()):
+            self.screen_choice.addItem(label)
         if chosen:
             self.screen_choice.setCurrentText(chosen)
         elif self.screen_choice.count() > 1:  # the console's screen is the first: the room's screens follow

@@ -41,11 +41,30 @@ ONE_SCREEN_NOTE = ("One screen: the projected clock is full screen behind the co
                    "(Ctrl+Shift+F) brings it to the front; F11 or Esc on it comes back to the console")
 
 
+def screen_labels(screens: Sequence[QScreen]) -> list[str]:
+    """Each screen's name, numbered when two screens share one (two X screens both called "screen")."""
+    names = [screen.name() for screen in screens]
+    return [f"{name} ({names[:i].count(name) + 1})" if names.count(name) > 1 else name
+            for i, name in enumerate(names)]
+
+
+def screen_label(screen: QScreen | None) -> str:
+    """The name the director chooses ``screen`` by ("" for none)."""
+    screens = QGuiApplication.screens()
+    if screen is None or screen not in screens:
+        return ""
+    return screen_labels(screens)[screens.index(screen)]
+
+
 def choose_screen(screens: Sequence[QScreen], primary: QScreen | None, wanted_name: str | None) -> QScreen | None:
-    """The screen the projector belongs on: the remembered one if present, else the first non-primary, else primary."""
+    """The screen the projector belongs on: the remembered one if present (by its name, or by its numbered name
+    when several share it), else the first non-primary, else primary."""
     if not screens:
         return None
     if wanted_name:
+        for screen, label in zip(screens, screen_labels(screens)):
+            if label == wanted_name:
+                return screen
         for screen in screens:
             if screen.name() == wanted_name:
                 return screen
@@ -159,8 +178,7 @@ class ProjectorWindow(QWidget):
 
     def screen_name(self) -> str:
         """The name of the screen the window is on ("" before it is placed)."""
-        screen = self.screen()
-        return screen.name() if screen is not None else ""
+        return screen_label(self.screen())
 
     def go_full_screen(self) -> None:
         screen = self.target_screen()
