@@ -115,5 +115,20 @@ class Lobby:
         return rows
 
 
+def running_events(session: DirectorSession) -> list[dict[str, Any]]:
+    """The tournaments the room's screens serve: those open in the session whose clock has started and that are not
+    over, and the one in front whatever it is (id, name, label, and whether it is the one in front), by name."""
+    events = []
+    for tournament_id in session.open_tournaments:
+        reading = session.following(tournament_id)
+        state = reading.state
+        in_front = tournament_id == session.tournament_id
+        if state is None or not (in_front or (state.schedule.started and not state.floor.finished)):
+            continue
+        events.append({"id": tournament_id, "name": reading.tournament_name, "label": tournament_label(reading),
+                       "in_front": in_front})
+    return sorted(events, key=lambda event: (str(event["name"]).casefold(), event["id"]))
+
+
 __all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "NOT_STARTED", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
-           "row_of", "tournament_label"]
+           "row_of", "running_events", "tournament_label"]

@@ -41,7 +41,9 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtNetwork import QAbstractSocket, QHostAddress, QNetworkInterface
 from PySide6.QtWebSockets import QWebSocket, QWebSocketProtocol, QWebSocketServer
 
+from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
+from tournament_director.services.lobby import running_events
 from tournament_director.services.stations import is_station
 from tournament_director.web.access import AccessRefused, RemoteAccess
 from tournament_director.web.address import parse_listen_address
@@ -97,6 +99,7 @@ class PageClient:
     address: str
     page: str  # "phone", "tv", "remote" or "other"
     since: datetime
+    tournament: int | None = None  # the tournament the page asked for (?tournament=ID); None: the one in front
 
 
 class RoomServer(QObject):
@@ -124,7 +127,8 @@ class RoomServer(QObject):
         self.commands = RemoteCommands(session, desk)
         self.stations = StationRoutes(session, on_action=self._station_acted)
         self._wall = wall
-        self._memory = RoomMemory()
+        self._memory = RoomMemory()  # the tournament in front's
+        self._memories: dict[int, RoomMemory] = {}  # a tournament's a page asked for by number
         self._clients: dict[QWebSocket, PageClient] = {}
         self._websockets: QWebSocketServer | None = None
         self._listener: Listener | None = None
@@ -135,7 +139,7 @@ class RoomServer(QObject):
         self.limits: ConnectionLimits | None = None   # None: ConnectionLimits.for_this_process() at start
         self._acting_from = ""   # the address of the station request being answered
         self._switching_off = False
-        self._join_text: str | None = None
+        self._join_text: dict[int | None, str] = {}  # by the tournament the pages joining now asked for
         self.states_built = 0   # how many times the state was built for the pages
         self._last_key: tuple[Any, ...] | None = None
         self._last_push = float("-inf")   # time.monotonic() of the last state built for the pages
@@ -251,27 +255,55 @@ class RoomServer(QObject):
         return self._listener
 
     # ----- the state ----------------------------------------------------------------------------------------
-    def state(self) -> dict[str, Any]:
-        return {**build_room_state(self.session, self._memory, self._wall()), "address": self.url or None}
+    # Every running tournament is served: a page asks for one by number (the phone page picks among the running
+    # events each state lists, the TV page is told by its address, /tv?tournament=ID); without, the one in front.
+    def state(self, tournament: int | None = None) -> dict[str, Any]:
+        reading, memory = self._reading(tournament)
+        return {**build_room_state(reading, memory, self._wall()), **self._served()}
 
-    def _state_text(self) -> str:
+    def _state_text(self, tournament: int | None = None) -> str:
         self.states_built += 1
-        return room_state_text(self.session, self._memory, self._wall(), {"address": self.url or None})
+        reading, memory = self._reading(tournament)
+        return room_state_text(reading, memory, self._wall(), self._served())
 
-    def _joining_text(self) -> str:
+    def _reading(self, tournament: int | None) -> tuple[DirectorSession, RoomMemory]:
+        if tournament is None:
+            return self.session, self._memory
+        return self.session.following(tournament), self._memories.setdefault(tournament, RoomMemory())
+
+    def _served(self) -> dict[str, Any]:
+        """What every page's state adds: the phone page's address and the running events a page may choose."""
+        return {"address": self.url or None, "events": running_events(self.session)}
+
+    def _joining_text(self, tournament: int | None = None) -> str:
         """The state for the pages joining now: built once for all that join in this turn of the event loop (a
         thousand phones joining at once cost a few builds, not a thousand)."""
-        if self._join_text is None:
-            self._join_text = self._state_text()
-            QTimer.singleShot(0, self, self._forget_join_text)
-        return self._join_text
+        if tournament not in self._join_text:
+            if not self._join_text:
+                QTimer.singleShot(0, self, self._forget_join_text)
+            self._join_text[tournament] = self._state_text(tournament)
+        return self._join_text[tournament]
 
     def _forget_join_text(self) -> None:
-        self._join_text = None
+        self._join_text = {}
 
     def _change_key(self) -> tuple[Any, ...]:
         runner = self.session.runner
-        return (self.session.tournament_id, runner.last_seq if runner is not None else None)
+        behind = tuple((tournament, self.session.following(tournament).runner.last_seq)
+                       for tournament in self.session.open_tournaments if tournament != self.session.tournament_id)
+        return (self.session.tournament_id, runner.last_seq if runner is not None else None, behind)
+
+    def tournament_asked(self, query: dict[str, list[str]]) -> int | None:
+        """The tournament a page's address asks for (``tournament=ID``); None without one. Refused by name when it
+        is not a tournament of this database."""
+        asked = query.get("tournament", [""])[-1]
+        if not asked:
+            return None
+        if not asked.isdigit() or len(asked) > 12:
+            raise DomainError(f"tournament={limits.shown(asked)} is not a tournament number")
+        number = int(asked)
+        self.session.following(number)  # refused by name when there is no such tournament
+        return number
 
     def _by_station(self) -> bool:
         runner = self.session.runner
@@ -295,20 +327,26 @@ class RoomServer(QObject):
         self.push()
 
     def push(self) -> int:
-        """Send the state to every connected page now; returns how many it went to."""
+        """Send the state to every connected page now (each page its tournament's); returns how many it went to."""
         self._last_push = time.monotonic()
-        try:
-            text = self._state_text()
-        except Exception:  # a page must never take the console down: log it and try again at the next change
-            log.exception("the room state could not be built")
-            return 0
-        sent = self._send_to_all(text)
+        asked = {client.tournament for client in self._clients.values()} | {None}
+        sent = 0
+        for tournament in sorted(asked, key=lambda t: -1 if t is None else t):
+            try:
+                text = self._state_text(tournament)
+            except Exception:  # a page must never take the console down: log it and try again at the next change
+                log.exception("the room state of tournament %s could not be built", tournament or "in front")
+                continue
+            sent += self._send_to_all(text, tournament)
         self.pushed.emit(sent)
         return sent
 
-    def _send_to_all(self, text: str) -> int:
+    def _send_to_all(self, text: str, tournament: Any = ...) -> int:
+        """``text`` to every page (``tournament`` given: to the pages of that tournament)."""
         sent = 0
-        for socket in list(self._clients):
+        for socket, client in list(self._clients.items()):
+            if tournament is not ... and client.tournament != tournament:
+                continue
             if socket.bytesToWrite() > self.MOST_BUFFERED_BYTES:
                 socket.abort()
                 continue
@@ -336,9 +374,16 @@ class RoomServer(QObject):
                 socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, "the room state is at /ws")
                 socket.deleteLater()
                 continue
-            page = dict(pair.split("=", 1) for pair in url.query().split("&") if "=" in pair).get("page", "")
+            query = dict(pair.split("=", 1) for pair in url.query().split("&") if "=" in pair)
+            page = query.get("page", "")
+            try:
+                tournament = self.tournament_asked({"tournament": [query.get("tournament", "")]})
+            except DomainError as refusal:
+                socket.close(QWebSocketProtocol.CloseCode.CloseCodePolicyViolated, str(refusal)[:120])
+                socket.deleteLater()
+                continue
             client = PageClient(client_address(socket.peerAddress()), page if page in PAGE_KINDS else "other",
-                                datetime.now().astimezone())
+                                datetime.now().astimezone(), tournament)
             self._clients[socket] = client
             socket.disconnected.connect(lambda socket=socket: self._forget(socket))
             # Qt leaves unread what a page sent with its request: the page's own socket says it has sent anything.
@@ -349,7 +394,7 @@ class RoomServer(QObject):
                     self._unasked(socket)
                     continue
             try:
-                socket.sendTextMessage(self._joining_text())
+                socket.sendTextMessage(self._joining_text(tournament))
             except Exception:
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()
@@ -419,7 +464,11 @@ class RoomServer(QObject):
     def _api_state(self, request: Request) -> Response:
         if request.method not in ("GET", "HEAD"):
             return self._text(405, "the room state is read with GET")
-        return self._json(self.state())
+        try:
+            tournament = self.tournament_asked(request.query)
+        except DomainError as refusal:
+            return self._text(404, str(refusal))
+        return self._json(self.state(tournament))
 
     # ----- table stations -------------------------------------------------------------------------------
     def station_url(self, table: int) -> str:

@@ -13,7 +13,30 @@ const Room = (() => {
   let lastMessageAt = 0;
   let attempts = 0;
   let everConnected = false;
+  let switching = false;                // the phone chose another event: its socket closes to connect again
   const listeners = [];
+  // The tournament the page shows: the TV is told by its address (/tv?tournament=ID); the phone page remembers the
+  // event it chose; "" is the one in front of the director.
+  let wanted = wantedTournament();
+
+  function wantedTournament() {
+    const asked = new URLSearchParams(location.search).get("tournament");
+    if (asked) return asked;
+    if (document.body.dataset.page !== "phone") return "";
+    try { return localStorage.getItem("tournament") || ""; } catch (error) { return ""; }
+  }
+
+  function asking() {
+    return wanted ? `tournament=${encodeURIComponent(wanted)}` : "";
+  }
+
+  // The phone page: another of the running events chosen; its state comes over a new connection.
+  function choose(id) {
+    wanted = String(id);
+    try { localStorage.setItem("tournament", wanted); } catch (error) { /* private browsing */ }
+    history.replaceState(null, "", `${location.pathname}?${asking()}`);
+    if (socket) { switching = true; socket.close(); }
+  }
 
   // ----- formatting --------------------------------------------------------------------------------------
   const numberFormat = new Intl.NumberFormat("en-US");
@@ -106,14 +129,14 @@ const Room = (() => {
   // A phone that slept may not have counted the time meanwhile: read the state afresh when the page shows again.
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible" || !socket || socket.readyState !== WebSocket.OPEN) return;
-    fetch("/api/state", {cache: "no-store"}).then((r) => r.json()).then((data) => {
+    fetch(`/api/state${wanted ? "?" + asking() : ""}`, {cache: "no-store"}).then((r) => r.json()).then((data) => {
       if (data && data.format && (!state || data.sequence >= state.sequence)) receive(data);
     }).catch(() => { /* the WebSocket notices a lost connection */ });
   });
 
   function connect(page) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}${wanted ? "&" + asking() : ""}`);
     socket.onopen = () => { attempts = 0; everConnected = true; lastMessageAt = performance.now(); };
     socket.onmessage = (message) => {
       lastMessageAt = performance.now();
@@ -122,8 +145,17 @@ const Room = (() => {
       if (data.heartbeat) return;
       receive(data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       socket = null;
+      if (switching || (event.code === 1008 && wanted)) {  // another event chosen, or the one asked for is gone
+        if (!switching) {
+          wanted = "";
+          try { localStorage.removeItem("tournament"); } catch (error) { /* private browsing */ }
+        }
+        switching = false;
+        connect(page);
+        return;
+      }
       attempts += 1;
       const wait = Math.min(5000, 500 * attempts);
       showConnection(everConnected
@@ -270,7 +302,26 @@ const Room = (() => {
     replaceChildren("results", rows);
   }
 
+  // The running events, for the phone to choose one (shown when there are two or more).
+  function renderEvents() {
+    const nav = document.getElementById("events");
+    if (!nav) return;
+    const events = (state && state.events) || [];
+    nav.hidden = events.length < 2;
+    const shownId = state && state.tournament ? state.tournament.id : null;
+    const buttons = events.map((event) => {
+      const button = el("button", event.id === shownId ? "event chosen" : "event",
+                        event.label ? `${event.name} · ${event.label}` : event.name);
+      button.type = "button";
+      button.setAttribute("aria-pressed", String(event.id === shownId));
+      button.addEventListener("click", () => choose(event.id));
+      return button;
+    });
+    replaceChildren("events", buttons);
+  }
+
   function renderAll() {
+    renderEvents();
     renderClock();
     renderNotices();
     renderFigures();
