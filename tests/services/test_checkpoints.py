@@ -5,6 +5,7 @@ from a checkpoint in parts written before batches."""
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 import sqlite3
@@ -20,6 +21,13 @@ from tournament_director.store import Store
 
 def _same(a, b) -> None:
     assert json.dumps(a.to_snapshot(), sort_keys=True) == json.dumps(b.to_snapshot(), sort_keys=True)
+    assert _running_counts(a.floor) == _running_counts(b.floor)
+
+
+def _running_counts(floor) -> dict:
+    """What a checkpoint does not hold and opening counts again: the players left, the purchases, the bounties."""
+    return {"alive": floor.alive, "rebuys": floor.rebuys, "addons": floor.addons, "reentries": floor.reentries,
+            "options_bought": list(floor.options_bought.items()), "bounties_on_heads": floor.bounties_on_heads}
 
 
 def _parts_at(store, seq: int) -> list[tuple[str, int]]:
@@ -285,3 +293,47 @@ def test_a_checkpoint_no_longer_stood_on_is_dropped_a_few_batches_at_a_time(stor
     drops = [a - b for a, b in zip(counts, counts[1:])]
     assert max(drops) == event_log.BATCHES_DROPPED_AT_ONCE and min(drops) >= 0
     _same(runner.state, runner.rebuild())
+
+
+def test_opening_a_large_field_reads_its_checkpoint_without_the_cyclic_collector_walking_it(store) -> None:
+    runner, floor = _floor(store, snapshot_every=50, entries=3_000, tables=334)
+    for _ in range(60):
+        _bust_first_alive(runner, floor)
+    runner.flush_checkpoint()
+    collections: list[int] = []
+
+    def count(phase: str, info: dict) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.collect()
+    gc.callbacks.append(count)
+    try:
+        opened = CommandRunner(store, runner.tournament_id)
+    finally:
+        gc.callbacks.remove(count)
+    assert collections == []  # reading some hundred thousand new objects, the collector never ran
+    assert gc.isenabled()
+    _same(opened.state, runner.state)
+    _same(opened.state, runner.rebuild())
+
+
+def test_the_command_that_takes_a_checkpoint_leaves_its_parts_json_to_the_commands_writing_its_slices(
+        store, monkeypatch) -> None:
+    runner, floor = _floor(store, snapshot_every=10_000, entries=900, tables=100)
+    runner._snapshot(runner.last_seq)
+    runner.flush_checkpoint()  # the whole first checkpoint: the next ones write what changed and one region
+    monkeypatch.setattr(commands, "REGION_PARTS", 500)  # 1,000 parts: 2 regions, each of some hundred parts
+    encoded: list[int] = []
+    as_json = commands._as_json
+    monkeypatch.setattr(commands, "_as_json", lambda parts: encoded.append(len(parts)) or as_json(parts))
+    runner.snapshot_every = 1
+    _bust_first_alive(runner, floor)  # its checkpoint: a region of about 500 parts, written in slices
+    assert runner._pending_checkpoint is not None
+    taken_by = list(encoded)
+    encoded.clear()
+    runner.snapshot_every = 10_000
+    while runner._pending_checkpoint is not None:
+        _bust_first_alive(runner, floor)
+    assert taken_by == [] and len(encoded) >= 4 and max(encoded) <= commands.CHECKPOINT_SLICE
+    _same(CommandRunner(store, runner.tournament_id).state, runner.state)

@@ -104,6 +104,27 @@ def _describe(row: LogRow) -> str:
     return f"#{row.seq} ({row.event_type})"
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Read a checkpoint without the cyclic collector: its JSON alone is millions of new objects at a large field,
+    and the collector walking the growing heap again and again took three times as long as the reading."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _as_json(parts: list[tuple[str, int, Any]]) -> list[tuple[str, int, str]]:
+    """A checkpoint's parts with each part's row written as JSON."""
+    encode = _PART_ENCODER.encode
+    return [(kind, number, encode(value)) for kind, number, value in parts]
+
+
+_PART_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+
 Describer = Callable[[str, dict[str, Any]], str]
 
 
@@ -143,8 +164,11 @@ class CommandRunner:
         self._checkpoint_seq = 0
         self._last_seq = self._log.last_seq()
         try:  # up to that seq only: what another station appends meanwhile is caught up once, not folded twice
-            self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=self._last_seq + 1,
-                                                                                 upto=self._last_seq)
+            with _collector_paused():
+                self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=self._last_seq + 1,
+                                                                                     upto=self._last_seq)
+                # frozen before the collector resumes, so it never walks the millions of objects just read
+                gc.freeze()
         except _NoLongerApplies as failure:
             raise DomainError(f"tournament {self.tournament_id} cannot be loaded: its logged event "
                               f"{_describe(failure.row)} no longer applies ({failure.error.message})",
@@ -379,12 +403,14 @@ class CommandRunner:
         core = json.dumps({"parts": True, "base": base, "regions": batches.regions,
                            "next_region": batches.next_region, "core": parts["core"]},
                           ensure_ascii=False, allow_nan=False)
-        rows = [(kind, number, json.dumps(value, ensure_ascii=False, allow_nan=False))
-                for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
+        # the parts' rows are new lists and tuples of values no later event changes in place (an entry's list of
+        # eliminators is replaced, never added to): written as JSON only when their slice goes out, so the command
+        # that takes the checkpoint does not also pay for the JSON of a whole region
+        rows = [(kind, number, value) for kind in ("entry", "table", "groups") for number, value in parts[kind].items()]
         self.state.checkpoint_taken()
         piece = CheckpointSlice(seq, rows, core, utc_now_text(), base)
         if many or len(rows) <= CHECKPOINT_SLICE:
-            self._log.save_checkpoint(seq, core, rows, piece.recorded_at, base)
+            self._log.save_checkpoint(seq, core, _as_json(rows), piece.recorded_at, base)
         else:
             self._pending_checkpoint = piece
 
@@ -393,7 +419,8 @@ class CommandRunner:
         if pending is None:
             return None
         last = len(pending.parts) <= CHECKPOINT_SLICE
-        return replace(pending, parts=pending.parts[:CHECKPOINT_SLICE], core_json=pending.core_json if last else None)
+        return replace(pending, parts=_as_json(pending.parts[:CHECKPOINT_SLICE]),
+                       core_json=pending.core_json if last else None)
 
     def _slice_written(self, piece: CheckpointSlice | None) -> None:
         pending = self._pending_checkpoint
@@ -409,7 +436,7 @@ class CommandRunner:
             return
         self._pending_checkpoint = None
         try:
-            self._log.save_checkpoint(pending.seq, pending.core_json, pending.parts, pending.recorded_at,
+            self._log.save_checkpoint(pending.seq, pending.core_json, _as_json(pending.parts), pending.recorded_at,
                                       pending.base_seq)
         except Exception:  # the events are recorded; without this checkpoint the next opening folds more
             log.warning("checkpoint at #%s of tournament %s failed", pending.seq, self.tournament_id,
