@@ -88,13 +88,64 @@ def _level_of(view: Any) -> str:
     return f"Level {level.number} · {level.small_blind:,}/{level.big_blind:,}"
 
 
+@dataclass(frozen=True)
+class PlayerInEvent:
+    """Where a player of the registry is in one tournament."""
+
+    tournament_id: int
+    tournament: str
+    label: str
+    state: str  # the tournament's, as the lobby says it
+    where: str  # "table 2, seat 4", "out, 8th", "registered, not seated"; each entry's, "; " between them
+
+
+def _ordinal(number: int) -> str:
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _where(entry: Any) -> str:
+    if entry.busted:
+        return f"out, {_ordinal(entry.place)}" if entry.place else "out"
+    if entry.table is not None and entry.seat is not None:
+        return f"table {entry.table}, seat {entry.seat}"
+    return "registered, not seated"
+
+
 class Lobby:
-    """The rows of every tournament of ``session``'s database; the rows of tournaments not open are kept until
-    their log moves on."""
+    """The rows of every tournament of ``session``'s database, and where a player of the registry is in them; a
+    tournament not open is read from its log and read again only when its log moves on."""
 
     def __init__(self, session: DirectorSession) -> None:
         self._session = session
         self._glanced: dict[int, tuple[int, LobbyRow]] = {}  # tournament -> (its log's last seq, its row)
+        self._players: dict[int, tuple[int, dict[int, list[str]]]] = {}  # tournament -> (last seq, player -> where)
+
+    def player_events(self, player_id: int) -> list[PlayerInEvent]:
+        """Every tournament ``player_id`` has an entry in, with where each of his entries is."""
+        found = []
+        rows = {row.tournament_id: row for row in self.rows()}
+        for tournament_id, row in rows.items():
+            where = self._players_of(tournament_id).get(player_id)
+            if where:
+                found.append(PlayerInEvent(tournament_id, row.name, row.label, row.state, "; ".join(where)))
+        return found
+
+    def _players_of(self, tournament_id: int) -> dict[int, list[str]]:
+        session = self._session
+        runner = session.following(tournament_id).runner if tournament_id in session.open_tournaments else None
+        last_seq = runner.last_seq if runner is not None else session.last_seq_of(tournament_id)
+        kept = self._players.get(tournament_id)
+        if kept is None or kept[0] != last_seq:
+            reading = (session.following(tournament_id) if tournament_id in session.open_tournaments
+                       else session.glance(tournament_id))
+            floor = reading.tournament
+            players: dict[int, list[str]] = {}
+            for entry in sorted(floor.entries() if floor is not None else (), key=lambda e: e.entry_number):
+                if entry.player_id is not None:
+                    players.setdefault(entry.player_id, []).append(_where(entry))
+            kept = self._players[tournament_id] = (last_seq, players)
+        return kept[1]
 
     def rows(self) -> list[LobbyRow]:
         session = self._session
@@ -130,5 +181,5 @@ def running_events(session: DirectorSession) -> list[dict[str, Any]]:
     return sorted(events, key=lambda event: (str(event["name"]).casefold(), event["id"]))
 
 
-__all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "NOT_STARTED", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
+__all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "PlayerInEvent", "NOT_STARTED", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
            "row_of", "running_events", "tournament_label"]

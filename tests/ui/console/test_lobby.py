@@ -103,3 +103,47 @@ def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_i
     QApplication.processEvents()
     lobby.grab().save(str(artifacts_dir / "lobby_one_paused.png"))
     window.grab().save(str(artifacts_dir / "lobby_console_behind.png"))
+
+
+def test_the_lobby_finds_a_player_of_the_registry_in_every_event_he_plays(
+        qtbot, tmp_path, ui_settings, artifacts_dir) -> None:
+    session, main, turbo, _tomorrow = festival_evening(tmp_path, MovedTime(0))
+    window = show_console(qtbot, session, ui_settings)
+    players = window.players_tab
+
+    def buy_in_on_the_players_tab(name: str) -> None:
+        players.register_name.setFocus()
+        qtbot.keyClicks(players.register_name, name)
+        qtbot.keyClick(players.register_name, Qt.Key.Key_Return)
+
+    buy_in_on_the_players_tab("Zofia Kowalczyk")  # in the Turbo, in front
+    qtbot.keyClick(window, Qt.Key.Key_L, CTRL_SHIFT)
+    lobby = window.lobby_window
+    lobby.select(main)
+    qtbot.keyClick(lobby.table, Qt.Key.Key_Return)
+    window.activateWindow()
+    buy_in_on_the_players_tab("Zofia Kowalczyk")  # the same player of the registry, in the Main Event too
+    registry = session.find_players("Zofia Kowalczyk")
+    assert len(registry) == 1
+    in_main = next(e for e in session.tournament.entries() if e.player_id == registry[0].id)
+    in_turbo = next(e for e in session.following(turbo).tournament.entries() if e.player_id == registry[0].id)
+
+    qtbot.keyClicks(lobby.player_search, "zofia kow")  # case ignored
+    found = [lobby.player_events.item(i).text() for i in range(lobby.player_events.count())]
+    assert found == [f"Zofia Kowalczyk — 2 events: Main Event Day 1A: table {in_main.table}, seat {in_main.seat} · "
+                     f"Turbo Side Event: table {in_turbo.table}, seat {in_turbo.seat}"]
+
+    # out of the Turbo: the lobby says so, and where he still plays
+    behind = session.following(turbo)
+    eliminator = next(e.entry_id for e in behind.tournament.entries() if not e.busted and e.entry_id != in_turbo.entry_id)
+    behind.run(behind.tournament.bust, in_turbo.entry_id, [eliminator])
+    lobby.player_search.clear()
+    qtbot.keyClicks(lobby.player_search, "Kowalczyk")
+    found = [lobby.player_events.item(i).text() for i in range(lobby.player_events.count())]
+    assert found == [f"Zofia Kowalczyk — 2 events: Main Event Day 1A: table {in_main.table}, seat {in_main.seat} · "
+                     "Turbo Side Event: out, 9th"]
+    lobby.grab().save(str(artifacts_dir / "lobby_player_in_two_events.png"))
+
+    lobby.player_search.clear()
+    qtbot.keyClicks(lobby.player_search, "Nobody Here")
+    assert lobby.player_events.item(0).text() == "Nobody in the registry is called “Nobody Here”"

@@ -1,7 +1,8 @@
 """Tournament > Lobby… (Ctrl+Shift+L): every tournament of the database with its state, its level, the time left
 and its players; Enter or a double-click brings one in front of the console, the others' clocks running on behind
 it. Each tournament can have its own projected clock, on the screen chosen for it (the console's own projector
-follows the tournament in front). The rows come from services/lobby.py."""
+follows the tournament in front). Below, a player of the registry is found in every event he is in, with where.
+The rows come from services/lobby.py."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
-    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem,
-    QVBoxLayout, QWidget,
+    QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QPushButton, QTableWidget,
+    QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from tournament_director.services.lobby import Lobby, LobbyRow
@@ -67,10 +68,24 @@ class LobbyWindow(QWidget):
         buttons.addWidget(self.close_projector_button)
         column.addLayout(buttons)
 
+        # the registry: which events a player is in (a player may play several at once)
+        finder = QHBoxLayout()
+        finder.addWidget(QLabel("Find a player in every event:"))
+        self.player_search = QLineEdit()
+        self.player_search.setPlaceholderText("Type part of a name from the registry")
+        self.player_search.setClearButtonEnabled(True)
+        self.player_search.textChanged.connect(self.find_player)
+        finder.addWidget(self.player_search, 1)
+        column.addLayout(finder)
+        self.player_events = QListWidget()
+        self.player_events.setObjectName("player_events")
+        self.player_events.setWordWrap(True)
+        column.addWidget(self.player_events)
+
         self._timer = QTimer(self)
         self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
-        self.resize(980, 420)
+        self.resize(1040, 560)
 
     # ----- the rows ----------------------------------------------------------------------------------------
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt override
@@ -158,6 +173,26 @@ class LobbyWindow(QWidget):
         if tournament_id is not None:
             self.console.close_tournament_projector(tournament_id)
         self.refresh()
+
+    def find_player(self, text: str) -> None:
+        """The registry's players matching ``text``, each with every event he is in and where."""
+        self.refresh()
+        self.player_events.clear()
+        if not text.strip():
+            return
+        players = self.console.session.find_players(text, limit=20)
+        if not players:
+            self.player_events.addItem(f"Nobody in the registry is called “{text.strip()}”")
+            return
+        for player in players:
+            events = self.lobby.player_events(player.id)
+            if not events:
+                self.player_events.addItem(f"{player.name}: in no event")
+                continue
+            places = " · ".join(f"{event.tournament}{f' ({event.label})' if event.label else ''}: {event.where}"
+                                for event in events)
+            count = f"{len(events)} events" if len(events) > 1 else "1 event"
+            self.player_events.addItem(f"{player.name} — {count}: {places}")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if (watched is self.table and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
