@@ -28,6 +28,8 @@ PAYLOADS: dict[str, dict[str, Any]] = {
     "settings.changed": {"changes": {"reentry_until_level": 6}, **LEVEL_2},
     "registration.closed": {"closed": True, "time": LEVEL_2["time"]},
     "entry.registered": {"entry_id": 36, "name": "Dee Fox", "player_id": 40, **LEVEL_2, "seat": [2, 4]},
+    "satellite.seats_awarded": {"seats": [1, 2], "kept": [2], "target": 3, "target_name": "Main Event",
+                                "seat_value": 550, "target_action": 12},
     "entries.imported": {"entries": [{"entry_id": 1, "name": "Ann Lee", "player_id": 32},
                                      {"entry_id": 2, "name": "Bob Ray", "player_id": None}],
                          "level": 1, **{k: v for k, v in LEVEL_2.items() if k != "level"}},

@@ -18,7 +18,7 @@ from tournament_director.domain.floor.events import (
     EntryRegistered, HandFinished, HandForHandSet, HandNext, HistoryAwarded, HistoryBought, HistoryPotSet,
     MovesAccepted, PayoutsEdited, PayoutTableSet, RegistrationClosed, SeatLocked, SeatsDrawn, SettingsChanged,
     StationBustConfirmed, StationBustRefused, StationBustReported, StationFloorAnswered, StationFloorCalled,
-    StationHandDone, StationMoveConfirmed, TableButtonSet, TablesAdded, TournamentConfigured,
+    SatelliteSeatsAwarded, StationHandDone, StationMoveConfirmed, TableButtonSet, TablesAdded, TournamentConfigured,
 )
 from tournament_director.domain.floor.settings_changes import LABELS as SETTING_LABELS
 from tournament_director.domain.rules.events import RulingRecorded
@@ -77,6 +77,8 @@ def _registered(p: Mapping[str, Any], names: Names, numbers: Mapping[int, int]) 
     "Bob Ray registered late at level 3, seated at table 2 seat 4" once the seats are drawn, else a plain buy-in."""
     name, entry_id = p.get("name"), p.get("entry_id")
     option = f" ({p['option']})" if p.get("option") else ""
+    if isinstance(p.get("seat_from"), str):
+        option = f" with a seat won in {p['seat_from']}"
     seat = p.get("seat")
     seated = f", seated at table {seat[0]} seat {seat[1]}" if isinstance(seat, (list, tuple)) and len(seat) == 2 else ""
     number = numbers.get(entry_id) if isinstance(entry_id, int) and names.get(entry_id) == name else None
@@ -85,6 +87,16 @@ def _registered(p: Mapping[str, Any], names: Names, numbers: Mapping[int, int]) 
     if seated:
         return f"{name} registered late{option}{_when(p)}{seated}"
     return f"{name} bought in{option} (entry {entry_id})"
+
+
+def _seats_awarded(e: SatelliteSeatsAwarded, names: Names) -> str:
+    """"Seats to Main Event awarded: Ann Lee, Bob Ray (Bob Ray keeps his ticket unused: already in)"."""
+    count = len(e.seats)
+    text = (f"{'Seat' if count == 1 else f'{count} seats'} to {e.target_name} awarded: "
+            f"{_list([_who(names, entry_id) for entry_id in e.seats])}")
+    if e.kept:
+        text += f" ({_list([_who(names, entry_id) for entry_id in e.kept])} already in: the ticket kept unused)"
+    return text
 
 
 def _bought(p: Mapping[str, Any], names: Names) -> str:
@@ -211,6 +223,7 @@ SENTENCES: dict[type[Event], Sentence] = {
     SeatLocked: lambda e, r: f"Table {e.table} seat {e.seat} {'locked' if e.locked else 'unlocked'}",
     RegistrationClosed: lambda e, r: "Registration closed" if e.closed else "Registration reopened",
     EntryRegistered: lambda e, r: _registered(e.to_payload(), r.names, r.numbers),
+    SatelliteSeatsAwarded: lambda e, r: _seats_awarded(e, r.names),
     EntriesImported: lambda e, r: f"{len(e.entries)} entries registered",
     SeatsDrawn: lambda e, r: f"Seats drawn for {len(e.assignments)} players",
     TableButtonSet: lambda e, r: f"Button set at table {e.table} seat {e.seat}",

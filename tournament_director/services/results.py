@@ -94,7 +94,7 @@ class Results:
 
     def winner(self) -> ResultLine | None:
         t = self._t
-        if not t.finished:
+        if not t.finished or t.satellite_award is not None:  # a satellite's seat winners share no first place
             return None
         found = next((e for e in t.entries.values() if not e.busted), None)
         if found is None:

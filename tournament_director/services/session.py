@@ -42,6 +42,10 @@ from tournament_director.services.scheduler import DEFAULT_MISFIRE_GRACE_SECONDS
 from tournament_director.services.results import Results
 from tournament_director.services.room_news import RoomNews, SeatingChartWanted, room_news
 from tournament_director.services.server_watch import ServerLost, ServerWatch, connection_lost
+from tournament_director.services.satellites import (
+    AWARD_EVENT, SatelliteView, SeatAward, award_seats, offered_targets, redo_award, satellite_view, undo_award,
+    with_seat_value,
+)
 from tournament_director.services.settings import SettingsService
 from tournament_director.services.stations import StationService
 from tournament_director.services.structures import StructureService
@@ -462,7 +466,8 @@ class DirectorSession:
 
     @property
     def settings(self) -> SettingsService | None:
-        return self._area("settings", SettingsService)
+        return self._area("settings", lambda runner: SettingsService(runner, seat_value=lambda current, values: (
+            with_seat_value(self._db, runner.tournament_id, current, values, self.operator))))
 
     @property
     def structures(self) -> StructureService | None:
@@ -506,7 +511,7 @@ class DirectorSession:
         if plan.places_paid_percent is not None:
             room_table = places_paid_table(plan.places_paid_percent)
         settings = TournamentSettings.from_dict({
-            **dict(plan.settings or {}),
+            **with_seat_value(self._db, None, None, dict(plan.settings or {}), self.operator),
             "name": name, "buy_in": plan.buy_in, "fee": plan.fee, "starting_stack": plan.starting_stack,
             "payout_table": plan.payout_table if shipped_table else "standard",
             "late_registration_until_level": plan.late_registration_until_level,
@@ -789,12 +794,29 @@ class DirectorSession:
     def undo(self, seq: int | None = None) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
+        award = self._award_undone_by(seq)
+        if award is not None:  # the seats and the target's entries they paid: one step
+            return self._in_both(award.payload["target"], lambda: self._not_retried(
+                lambda: undo_award(self._db, self._open_runner, award.seq, operator=self.operator), "undone"))
         return self._not_retried(lambda: self._open_runner.undo(seq), "undone")
 
     def redo(self) -> Any:
         if self._runner is None:
             raise DomainError("no tournament is open")
+        step = self._runner.next_redo() if self._runner.can_redo() else None
+        if step is not None and step.event_type == AWARD_EVENT:
+            return self._in_both(step.payload["target"], lambda: self._not_retried(
+                lambda: redo_award(self._db, self._open_runner, operator=self.operator), "redone"))
         return self._not_retried(self._runner.redo, "redone")
+
+    def _award_undone_by(self, seq: int | None) -> Any:
+        """The award of satellite seats an undo of ``seq`` (None: the latest action) takes, or None."""
+        runner = self._open_runner
+        if seq is None:
+            step = runner.next_undo()
+        else:
+            step = next((e for e in runner.history() if e.seq == seq), None)
+        return step if step is not None and step.event_type == AWARD_EVENT and not step.undone else None
 
     def _not_retried(self, step: Callable[[], Any], verb: str) -> Any:
         """An undo or a redo is meant for what this station showed: when another station recorded first it is
@@ -910,6 +932,39 @@ class DirectorSession:
         except DomainError as refusal:  # the moves stand; the director changes the level by hand
             return AcceptedMoves(event, note=f"the clock did not move to the next level: {refusal}")
         return AcceptedMoves(event, next_level=True)
+
+    # ----- satellites: seats to another tournament of the database (services/satellites.py) --------------------
+    def satellite(self) -> SatelliteView | None:
+        """The selected tournament's seats and cash when it is a satellite, else None."""
+        if self._runner is None:
+            return None
+        return satellite_view(self._db, self._runner.state.floor)
+
+    def satellite_targets(self, *, new: bool = False) -> list[tuple[int, str]]:
+        """The tournaments the selected one (``new``: a tournament being created) may award seats to, by number
+        and name."""
+        return offered_targets(self._db, None if new else self._tournament_id)
+
+    def award_satellite_seats(self) -> SeatAward:
+        """End the satellite in front with its seats: each winner entered in the target, paid by his seat (run it
+        through ``run``, so the satellite's side is one action)."""
+        runner = self._open_runner
+        target = runner.state.floor.settings.satellite_target
+        return self._in_both(target, lambda: award_seats(
+            self._db, runner, operator=self.operator, rng=self._rng, now=lambda: self._wall_now().astimezone(),
+            players=self._db.get_player))
+
+    def _in_both(self, target: Any, step: Callable[[], Answer]) -> Answer:
+        """``step`` over the satellite in front and its target; a target open in this session reads what was
+        recorded there."""
+        try:
+            return step()
+        finally:
+            if isinstance(target, int) and target in self.open_tournaments and target != self._tournament_id:
+                opened = self.following(target).runner
+                if opened is not None:
+                    opened.catch_up()
+                self.notify("tournaments")
 
     def _require_floor(self) -> TournamentService:
         floor = self.tournament

@@ -83,9 +83,12 @@ def break_fields(state: Any) -> dict[str, Any]:
 
 
 class SettingsService:
-    def __init__(self, runner: Any, now: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, runner: Any, now: Callable[[], datetime] | None = None, *,
+                 seat_value: Callable[[TournamentSettings, dict[str, Any]], dict[str, Any]] | None = None) -> None:
         self.runner = runner
         self._now = now or (lambda: datetime.now().astimezone())
+        # the satellite's target checked and its seat value added (services/satellites.py), on a session's store
+        self._seat_value = seat_value
 
     @property
     def _t(self) -> Tournament:
@@ -114,6 +117,8 @@ class SettingsService:
         unknown = set(values) - set(current)
         if unknown:
             raise DomainError(f"unknown tournament setting(s): {limits.listed(unknown)}")
+        if self._seat_value is not None:
+            values = self._seat_value(self.settings, dict(values))
         proposed = TournamentSettings.from_dict({**current, **values}).to_dict()
         return {name: proposed[name] for name in values if proposed[name] != current[name]}
 

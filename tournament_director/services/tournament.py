@@ -78,6 +78,7 @@ class EntryView:
     bounty: int
     bounty_won: int
     paid: int
+    seat_from: str = ""  # the satellite whose seat paid this entry ("" paid at the desk)
 
 
 @dataclass(frozen=True)
@@ -281,9 +282,10 @@ class TournamentService:
             self._players(number)  # DomainError: there is no player number N in the registry
 
     def register(self, name: str, player_id: int | None = None, *, level: int | None = None,
-                 option: str | None = None) -> EntryView:
+                 option: str | None = None, seat_from: str | None = None) -> EntryView:
         """A buy-in or re-entry (of the buy-in ``option``, the standard one by default). Once seats are drawn, the
-        player draws from the same seat pool (TDA 8-A)."""
+        player draws from the same seat pool (TDA 8-A). ``seat_from``: paid by a seat won in that satellite
+        (services/satellites.py), no cash taken at the desk."""
         self._check_player(name, player_id)
         if option is not None and not isinstance(option, str):
             raise DomainError(f"a buy-in option is named by text, not {limits.shown(option)}")
@@ -296,6 +298,8 @@ class TournamentService:
                                    "seat": None}
         if option:
             payload["option"] = option
+        if seat_from is not None:
+            payload["seat_from"] = seat_from
         if t.seated_drawn:
             if t.registration_open(level_of(payload), payload["time_of_day"]):
                 # the seat pool of the shortest tables, the table that breaks last first, not the table that
@@ -525,6 +529,7 @@ class TournamentService:
             chips=e.chips, present=e.present, waiting_for_button=waiting, rebuys=e.rebuys, addons=e.addons,
             busted=e.busted, place=place[0] if place else None, place_to=place[1] if place else None,
             eliminated_by=tuple(e.eliminated_by), bounty=e.bounty, bounty_won=e.bounty_won, paid=e.paid_total,
+            seat_from=self._t.seat_entries[e.id][0] if e.id in self._t.seat_entries else "",
         )
 
     def entry(self, entry_id: int) -> EntryView:
@@ -680,6 +685,11 @@ class TournamentService:
     @property
     def finished(self) -> bool:
         return self._t.finished
+
+    @property
+    def entries_paid_by_seats(self) -> int:
+        """Entries a satellite's seat paid for (services/satellites.py)."""
+        return len(self._t.seat_entries)
 
     @property
     def chips_in_play(self) -> int:

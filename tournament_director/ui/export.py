@@ -27,10 +27,12 @@ def results_csv(rows: Sequence[ResultRow], money: Any = None) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     options = any(row.buy_in for row in rows)  # a tournament selling several buy-ins: which one each entry bought
-    writer.writerow(["place", "player", "prize", "bounties"] + (["buy_in"] if options else []))
+    awards = any(row.award for row in rows)  # a satellite: the seats and the cash remainder
+    writer.writerow(["place", "player", "prize", "bounties"] + (["buy_in"] if options else [])
+                    + (["won"] if awards else []))
     for row in rows:
         writer.writerow([row.place, _csv_safe(row.name), row.prize, row.bounties]
-                        + ([_csv_safe(row.buy_in)] if options else []))
+                        + ([_csv_safe(row.buy_in)] if options else []) + ([_csv_safe(row.award)] if awards else []))
     if money is not None:
         writer.writerow([])
         writer.writerow(["money", "amount"])
@@ -40,9 +42,10 @@ def results_csv(rows: Sequence[ResultRow], money: Any = None) -> str:
 
 def results_html(title: str, rows: Sequence[ResultRow], money: Any = None) -> str:
     e = html.escape
+    awards = any(row.award for row in rows)  # a satellite: the seats and the cash remainder
     body = "\n".join(
         f"<tr><td class=num>{e(row.place_text or str(row.place))}</td><td>{e(row.name)}</td><td class=num>{row.prize:,}</td>"
-        f"<td class=num>{row.bounties:,}</td></tr>"
+        f"<td class=num>{row.bounties:,}</td>{f'<td>{e(row.award)}</td>' if awards else ''}</tr>"
         for row in rows
     )
     summary = ""
@@ -56,7 +59,7 @@ def results_html(title: str, rows: Sequence[ResultRow], money: Any = None) -> st
         "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{padding:4px 10px;"
         "border-bottom:1px solid #ccc}.num{text-align:right}</style></head><body>"
         f"<h1>{e(title)}</h1><table><thead><tr><th>Place</th><th>Player</th><th>Prize</th><th>Bounties</th>"
-        f"</tr></thead><tbody>\n{body}\n</tbody></table>{summary}</body></html>\n"
+        f"{'<th>Won</th>' if awards else ''}</tr></thead><tbody>\n{body}\n</tbody></table>{summary}</body></html>\n"
     )
 
 

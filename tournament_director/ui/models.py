@@ -380,6 +380,7 @@ class EntryRow:
     prize: int | None = None
     eliminated_by: str = ""
     bounty: int | None = None    # the bounty on his head (a bounty tournament, while he is in)
+    paid_by: str = ""            # "Seat from Mega Satellite" for an entry a satellite's seat paid; "" at the desk
 
 
 ENTRY_COLUMNS: tuple[Column[EntryRow], ...] = (
@@ -395,8 +396,10 @@ ENTRY_COLUMNS: tuple[Column[EntryRow], ...] = (
     Column("Add-ons", lambda r: r.add_ons, numeric=True),
     Column("Place", lambda r: r.place, numeric=True),
     Column("Eliminated by", lambda r: r.eliminated_by),
+    Column("Paid by", lambda r: r.paid_by),
 )
 BOUNTY_COLUMN = next(i for i, column in enumerate(ENTRY_COLUMNS) if column.header == "Bounty")
+PAID_BY_COLUMN = next(i for i, column in enumerate(ENTRY_COLUMNS) if column.header == "Paid by")
 
 
 @dataclass(frozen=True)
@@ -408,6 +411,7 @@ class ResultRow:
     entry_id: int | None = None
     place_text: str = ""  # "17th–18th" for shared places
     buy_in: str = ""  # the buy-in option of the entry, when the tournament sells more than one
+    award: str = ""  # a satellite's: "Seat to Main Event" or "Cash remainder"
 
 
 RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (
@@ -415,7 +419,9 @@ RESULT_COLUMNS: tuple[Column[ResultRow], ...] = (
     Column("Player", lambda r: r.name),
     Column("Prize", lambda r: r.prize, numeric=True),
     Column("Bounties", lambda r: r.bounties, numeric=True),
+    Column("Won", lambda r: r.award),
 )
+AWARD_COLUMN = len(RESULT_COLUMNS) - 1
 
 
 def _payload_summary(payload: dict[str, Any]) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import (
-    busts, entries, events, imported, prizes, settings_changes, stations, tables,
+    busts, entries, events, imported, prizes, satellites, settings_changes, stations, tables,
 )
 from tournament_director.domain.floor.tournament import Tournament, route
 from tournament_director.domain.state import room_of
@@ -20,13 +20,14 @@ FLOOR_EVENTS = {
     "payouts.edited", "payouts.table_set", "deal.made", "settings.changed",
     "history.bought", "history.pot_set", "history.awarded",
     "station.hand_done", "station.bust_reported", "station.bust_confirmed", "station.bust_refused",
-    "station.move_confirmed", "station.floor_called", "station.floor_answered",
+    "station.move_confirmed", "station.floor_called", "station.floor_answered", "satellite.seats_awarded",
 }
 
 
 def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
     claimed = ["tournament.configured"] + [
-        event_class.type_name for part in (entries, tables, busts, prizes, settings_changes, imported, stations)
+        event_class.type_name
+        for part in (entries, tables, busts, prizes, settings_changes, imported, stations, satellites)
         for event_class, _handler in part.HANDLERS
     ]
     assert len(claimed) == len(set(claimed)), "an event type is claimed twice"

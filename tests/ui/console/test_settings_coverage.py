@@ -18,6 +18,7 @@ OFFERED_ELSEWHERE = {
     "scheduled_start": "the Tournament page of the wizard and of Settings",
     "payout_table": "the wizard's Payouts page and the Payouts tab",
     "screen_layout": "Tools > Screen layouts: Use for this tournament",
+    "satellite_seat_value": "taken from the target chosen in Satellite to (its whole price), shown on the Payouts tab",
 }
 
 

@@ -154,6 +154,11 @@ def _registered(t: FloorRecords, event: EntryRegistered) -> None:
     elif t.seated_drawn:
         raise DomainError("seats have been drawn: a late registration needs a seat from the pool", rule="TDA 8-A")
     entry = _new_entry(t, entry_id, name, player_id, key, level, event.option, event.time_of_day)
+    if event.seat_from is not None:
+        satellite = limits.check_name(event.seat_from, "satellite that paid the seat")
+        if entry.buy_in_option:
+            raise DomainError(f"a seat from {satellite} pays the standard buy-in, not {entry.buy_in_option}")
+        t.seat_entries[entry_id] = [satellite, entry.paid_total]  # the ticket paid it all: no cash at the desk
     _add_entry(t, entry)
     if table is not None:
         seats.sit(t, entry, table, seat_number, arrived=False)

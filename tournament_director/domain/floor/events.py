@@ -71,6 +71,23 @@ class EntryRegistered(Event):
     time_of_day: str | None = optional()
     seat: list[int] | None = None
     option: str | None = optional()
+    seat_from: str | None = optional()  # paid by a seat won in this satellite (its name), not at the desk
+
+
+@dataclass(frozen=True, kw_only=True)
+class SatelliteSeatsAwarded(Event):
+    """The satellite ends with its seats awarded: ``seats`` the entries that won one, the best first; ``kept`` those
+    of them already in the target, who keep the ticket unused; ``target_action`` the seq of the target's action
+    that entered the others (undone with this)."""
+
+    type_name = "satellite.seats_awarded"
+    seats: list[int]
+    kept: list[int]
+    target: int
+    target_name: str
+    seat_value: int
+    target_action: int | None = None
+    time: str | None = optional()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -347,5 +364,5 @@ FLOOR_EVENTS: tuple[type[Event], ...] = (
     EntryAddon, EntryPresence, ChipsCounted, TablesAdded, SeatLocked, SeatsDrawn, TableButtonSet, MovesAccepted,
     HandNext, HandFinished, HandForHandSet, EntryBusted, PayoutsEdited, PayoutTableSet, DealMade, HistoryBought,
     HistoryPotSet, HistoryAwarded, StationHandDone, StationBustReported, StationBustConfirmed, StationBustRefused,
-    StationMoveConfirmed, StationFloorCalled, StationFloorAnswered,
+    StationMoveConfirmed, StationFloorCalled, StationFloorAnswered, SatelliteSeatsAwarded,
 )

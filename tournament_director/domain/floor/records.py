@@ -138,6 +138,10 @@ class FloorRecords:
         # hands dealt at the tables players moved to, at that moment)
         self.last_seating: dict[str, Any] | None = None
         self.stations = StationRecords()  # what the table stations reported (stations.py)
+        # a satellite's seats once awarded (satellites.py): seats, kept, target, target_name, seat_value,
+        # target_action; and the entries of this tournament a satellite seat paid for: entry -> [satellite, value]
+        self.satellite_award: dict[str, Any] | None = None
+        self.seat_entries: dict[int, list[Any]] = {}
 
     @property
     def next_entry_id(self) -> int:

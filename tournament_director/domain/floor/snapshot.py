@@ -105,6 +105,9 @@ def core_fields(t: FloorRecords) -> dict[str, Any]:
         "last_count": t.last_count,
         "last_seating": t.last_seating,
         "stations": t.stations.to_dict(),
+        # written only in a satellite that awarded its seats and in an event entered with seats
+        **({"satellite_award": t.satellite_award} if t.satellite_award is not None else {}),
+        **({"seat_entries": [[e, *paid] for e, paid in t.seat_entries.items()]} if t.seat_entries else {}),
     }
 
 
@@ -141,6 +144,8 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         setattr(t, name, data.get(name))
     t.pot_adjustment = int(data.get("pot_adjustment", 0))
     t.stations = StationRecords.from_dict(data.get("stations"))  # absent from snapshots of older versions
+    t.satellite_award = data.get("satellite_award")
+    t.seat_entries = {row[0]: list(row[1:]) for row in data.get("seat_entries", ())}
     if data["payout_percentages"] is not None:
         t.payout_percentages = tuple(Decimal(p) for p in data["payout_percentages"])
     if data.get("payout_table") is not None:

@@ -17,6 +17,7 @@ from functools import lru_cache
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.records import DEAL_AWARDED, BustGroup, FloorRecords
 from tournament_director.domain.money.payouts import PayoutTable, load_payout_table, prizes_from_percentages, split_evenly
+from tournament_director.domain.money.satellite import satellite_prizes
 from tournament_director.resources import resource_path
 
 
@@ -60,8 +61,20 @@ def payout_percentages(t: FloorRecords) -> tuple[Decimal, ...]:
     return payout_table_in_force(t).percentages_for(max(len(t.entries), 1))
 
 
+def _seat_places(t: FloorRecords) -> int:
+    """How many of the first places are seats (0 outside a satellite)."""
+    s = t.settings
+    if s.satellite_target is None or s.satellite_seat_value <= 0:
+        return 0
+    return satellite_prizes(t.prize_pool, s.satellite_seat_value).seats
+
+
 def prizes_by_place(t: FloorRecords) -> list[int]:
-    """Prize of place 1, 2, ...; they add up to the prize pool."""
+    """Prize of place 1, 2, ...; they add up to the prize pool. A satellite's are its seats' worth, then the cash
+    left over (domain/money/satellite.py)."""
+    s = t.settings
+    if s.satellite_target is not None and s.satellite_seat_value > 0:
+        return satellite_prizes(t.prize_pool, s.satellite_seat_value).prizes()
     return prizes_from_percentages(t.prize_pool, payout_percentages(t), t.settings.payout_unit)
 
 
@@ -93,8 +106,13 @@ def places(t: FloorRecords) -> dict[int, tuple[int, int]]:
         for entry_id in tier:
             result[entry_id] = (first, last)
     if t.finished:
-        winner = next(e.id for e in t.entries.values() if not e.busted)
-        result[winner] = (1, 1)
+        if t.satellite_award is not None:  # a satellite ended with several players left: each won a seat
+            left = [e.id for e in t.entries.values() if not e.busted]
+            for entry_id in left:
+                result[entry_id] = (1, len(left))
+        else:
+            winner = next(e.id for e in t.entries.values() if not e.busted)
+            result[winner] = (1, 1)
     return result
 
 
@@ -146,11 +164,15 @@ def prizes_of_places(t: FloorRecords, placed: Mapping[int, tuple[int, int]]) -> 
     ``placed`` holds every player of each tie it names (places() or latest_places() give whole ties). With a
     deal, every entry the deal names is in the answer, placed or not."""
     prizes = prizes_by_place(t)
+    seats = _seat_places(t)
     prize_of: dict[int, int] = {}
     covered: dict[tuple[int, int], list[int]] = {}
     for entry_id, span in placed.items():
         covered.setdefault(span, []).append(entry_id)
     for (first, last), members in covered.items():
+        if last <= seats:  # a seat is never shared: players tied among the seat places each hold one
+            prize_of.update({entry_id: prizes[0] for entry_id in members})
+            continue
         total = sum(prizes[first - 1 : last])
         shares = split_evenly(total, len(members), t.settings.payout_unit)  # tied places share, in payout units
         for entry_id, share in zip(sorted(members), shares):

@@ -18,6 +18,7 @@ EntryRegistered, ..., StationFloorAnswered); each part routes its classes to its
                       turns hand-for-hand off: hand_for_hand.py)
   busts.py            entry.busted
   prizes.py           payouts.edited, payouts.table_set, deal.made
+  satellites.py       satellite.seats_awarded   (a satellite's seats; a seat's entry in the target is entries.py's)
   imported.py         history.bought, history.pot_set, history.awarded   (a history brought over from another
                       program, purchases as paid there)
   stations.py         station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
@@ -32,8 +33,8 @@ from typing import Any
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.events import Event
 from tournament_director.domain.floor import (
-    busts, checkpoint, entries, hand_for_hand, imported, invariants, prizes, settings_changes, snapshot, stations,
-    tables,
+    busts, checkpoint, entries, hand_for_hand, imported, invariants, prizes, satellites, settings_changes, snapshot,
+    stations, tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.events import TournamentConfigured
@@ -66,7 +67,7 @@ def route(*parts: Iterable[tuple[type[Event], Handler]]) -> dict[str, tuple[type
 class Tournament(FloorRecords):
     HANDLERS = route(
         ((TournamentConfigured, _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
-        prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS, stations.HANDLERS,
+        prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS, stations.HANDLERS, satellites.HANDLERS,
     )
 
     @classmethod

@@ -32,7 +32,8 @@ _LAYOUT_KEY = re.compile(r"^((room:)?[\w-]{1,80})?$")  # data/layouts/NAME.toml,
 # The bounds of the whole-number settings: (what a message calls it, the smallest, the largest). Amounts (money
 # and chips) go up to limits.MAX_AMOUNT; the others are counts of their own kind. The percentages and the final
 # table's size are checked on their own below.
-_MONEY = ("buy_in", "fee", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "addon_price", "addon_fee")
+_MONEY = ("buy_in", "fee", "guarantee", "bounty", "rebuy_price", "rebuy_fee", "addon_price", "addon_fee",
+          "satellite_seat_value")
 _CHIPS = ("starting_stack", "rebuy_chips", "rebuy_max_chips", "addon_chips")
 _LEVEL_FIELDS = ("rebuy_until_level", "addon_until_level", "reentry_until_level", "late_registration_until_level")
 _BOUNDS: dict[str, tuple[str, int, int]] = {
@@ -123,6 +124,10 @@ class TournamentSettings:
     # Payouts
     payout_table: str = "standard"
     payout_unit: int = 1
+    # A satellite: its prizes are seats to another tournament of the database (its number), each worth the seat
+    # value (the target's whole price when it was chosen: domain/money/satellite.py), the rest in cash
+    satellite_target: int | None = None
+    satellite_seat_value: int = 0
     # Floor
     button_mode: str = "dead"  # TDA 32
     new_player_rule: str = "tda"
@@ -234,6 +239,11 @@ class TournamentSettings:
             raise DomainError("halt_short_by must be at least one player")
         if self.final_table_size is not None and not 2 <= self.final_table_size <= 10:
             raise DomainError(f"final_table_size must be between 2 and 10, not {limits.shown(self.final_table_size)}")
+        if self.satellite_target is not None:
+            limits.check_count(self.satellite_target, "number of the satellite's target tournament", 1,
+                               limits.MAX_RECORD_ID)
+            if self.satellite_seat_value <= 0:
+                raise DomainError("a satellite needs the value of a seat to its target above zero")
         t = self.late_registration_until_time
         if t is not None and (not isinstance(t, str) or not _TIME_OF_DAY.match(t)):
             raise DomainError(f"late_registration_until_time must be HH:MM, not {limits.shown(t)}")

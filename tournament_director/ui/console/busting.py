@@ -4,7 +4,8 @@ sentence: the places (shared when equal stacks went out together), what the boun
 and the end.
 
 When one player is left while late registration is still open, the director is asked whether to close it and
-finish the tournament (TDA 8-A): nobody can enter any more once it is over.
+finish the tournament (TDA 8-A): nobody can enter any more once it is over. In a satellite, once no more players
+are left than seats, the console says every player left wins a seat and offers to end the satellite there.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tournament_director.services.results import place_text
+from tournament_director.services.satellites import SatelliteView, award_seats_text
 from tournament_director.ui.console.bust_dialog import BustDialog, candidate
 
 if TYPE_CHECKING:
@@ -24,6 +26,12 @@ if TYPE_CHECKING:
 
 def _names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _seats_left(satellite: SatelliteView) -> str:
+    """"3 players left for 3 seats"."""
+    players = f"{satellite.players_left} player{'s' if satellite.players_left != 1 else ''}"
+    return f"{players} left for {satellite.seats} seat{'s' if satellite.seats != 1 else ''}"
 
 
 class Busting(QObject):
@@ -37,6 +45,7 @@ class Busting(QObject):
         self.tell = tell
         self.dialog: BustDialog | None = None
         self.finish_question: QMessageBox | None = None
+        self.seats_question: QMessageBox | None = None
 
     def open_for(self, entry_id: int, parent: QWidget) -> BustDialog | None:
         """The bust dialog for ``entry_id``: the players at his table first among the eliminators."""
@@ -78,9 +87,14 @@ class Busting(QObject):
         moves = len(result.proposal.moves)
         if moves:
             text += f"; {moves} move{'s' if moves != 1 else ''} proposed (Tables tab)"
+        satellite = self.session.satellite()
+        if satellite is not None and satellite.due:
+            text += (f". {_seats_left(satellite)}: every player left wins a seat to {satellite.target_name}")
         self.tell(text)
         self.proposal_ready.emit(result.proposal)
-        if result.finished:
+        if satellite is not None and satellite.due:
+            self.offer_seats(satellite)
+        elif result.finished:
             self.tournament_over.emit()
         elif result.one_left:
             self.ask_to_finish()
@@ -124,6 +138,35 @@ class Busting(QObject):
         self.finish_question = box
         box.open()
         return box
+
+    def offer_seats(self, satellite: SatelliteView) -> QMessageBox:
+        """Every player left holds a seat: end the satellite and award them now? (a window-modal box)."""
+        parent = self.parent()
+        box = QMessageBox(QMessageBox.Icon.Question, "The seats are won",
+                          f"{_seats_left(satellite)} to {satellite.target_name}: every player left wins a seat.\n\n"
+                          f"End the satellite and enter each winner in {satellite.target_name}, paid by his seat?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                          parent if isinstance(parent, QWidget) else None)
+        box.button(QMessageBox.StandardButton.Yes).setText("End the satellite and award the seats")
+        box.button(QMessageBox.StandardButton.No).setText("Not yet")
+        box.setDefaultButton(QMessageBox.StandardButton.No)  # right after a bust, a second Enter awards nothing
+        box.buttonClicked.connect(lambda button: self._seats_answered(box.standardButton(button)))
+        box.finished.connect(box.deleteLater)
+        self.seats_question = box
+        box.open()
+        return box
+
+    def _seats_answered(self, answer: QMessageBox.StandardButton) -> None:
+        if answer != QMessageBox.StandardButton.Yes:
+            self.tell("The satellite goes on: award the seats on the Payouts tab when you end it")
+            return
+        try:
+            award = self.session.run(self.session.award_satellite_seats)
+        except Exception as error:
+            self.tell(f"Refused: {error}")
+            return
+        self.tell(award_seats_text(award))
+        self.tournament_over.emit()
 
     def _finish_answered(self, answer: QMessageBox.StandardButton) -> None:
         if answer != QMessageBox.StandardButton.Yes:

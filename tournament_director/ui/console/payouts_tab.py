@@ -23,6 +23,7 @@ from tournament_director.ui.console.deal_dialog import DealDialog
 from tournament_director.ui.console.files import ask_name
 from tournament_director.ui.console.payout_editor import PayoutTableEditor
 from tournament_director.services.results import ordinal
+from tournament_director.services.satellites import SatelliteView, award_seats_text, place_prize_text
 from tournament_director.ui.console.tab import Runs, Tab
 
 if TYPE_CHECKING:
@@ -53,6 +54,11 @@ class PayoutsTab(Tab):
         bar.addSpacing(16)
         self.deal_button = QPushButton("Deal (chop)… (Ctrl+D)")
         bar.addWidget(self.deal_button)
+        self.award_button = QPushButton("Award the seats")
+        self.award_button.setToolTip("End the satellite: every player left wins a seat, entered in the target event "
+                                     "paid by the seat")
+        self.award_button.hide()  # a satellite's only
+        bar.addWidget(self.award_button)
         layout.addLayout(bar)
         edit_bar = QHBoxLayout()
         edit_bar.addWidget(QLabel("Round prizes to"))
@@ -88,6 +94,7 @@ class PayoutsTab(Tab):
         self.template_button.clicked.connect(lambda: self.save_as_template())
         self.unit_button.clicked.connect(self.set_unit)
         self.deal_button.clicked.connect(self.open_deal_dialog)
+        self.award_button.clicked.connect(self.award_seats)
         self.deal_dialog: DealDialog | None = None
         self.editor: PayoutTableEditor | None = None
         self.file_dialog: Any = None
@@ -195,6 +202,35 @@ class PayoutsTab(Tab):
             return True
         return False
 
+    # --- a satellite's seats ---------------------------------------------------------------------------------
+    def award_seats(self) -> bool:
+        """End the satellite with its seats (refused, saying why, while more players are left than seats)."""
+        if self.session is None or self.floor is None:
+            return False
+        outcome = self.run(self.session.award_satellite_seats)
+        if outcome.ok:
+            self.message.emit(award_seats_text(outcome.value))
+        return outcome.ok
+
+    def _satellite_html(self, satellite: SatelliteView, prizes: tuple[int, ...]) -> str:
+        """The seats and the cash by place, the rule written out, and who won a seat once they are awarded."""
+        rows = "".join(f"<tr><td align=right>{ordinal(place)}</td>"
+                       f"<td>{html.escape(place_prize_text(satellite, place, amount))}</td>"
+                       f"<td align=right>{amount:,}</td></tr>" for place, amount in enumerate(prizes, start=1))
+        if satellite.awarded:
+            awarded = "".join(f"<li>{html.escape(name)}: "
+                              f"{'entered in ' if used else 'unused seat to '}{html.escape(satellite.target_name)}"
+                              f"{'' if used else ' (already in it: the ticket is kept)'}</li>"
+                              for name, used in satellite.awarded)
+            state = f"<h3>Seats awarded</h3><ul>{awarded}</ul>"
+        elif satellite.due:
+            state = (f"<p><b>{satellite.players_left} players left for {satellite.seats} seats: every player left wins "
+                     "a seat. Award the seats to end the satellite.</b></p>")
+        else:
+            state = ""
+        return (f"<h3>Seats to {html.escape(satellite.target_name)}</h3><p>{html.escape(satellite.rule())}</p>"
+                f"{state}<table cellpadding=4><tr><th>Place</th><th>Prize</th><th>Worth</th></tr>{rows}</table>")
+
     # --- showing -------------------------------------------------------------------------------------------
     def refresh(self) -> None:
         floor = self.floor
@@ -219,6 +255,12 @@ class PayoutsTab(Tab):
         self.pool.setText(f"<b style='font-size:13pt'>Prize pool {pool.prize_pool:,}</b>{extra}   ·   "
                           f"{pool.entries:,} entries ({pool.reentries} re-entries){bought}, {pool.rebuys} rebuys, "
                           f"{pool.addons} add-ons   ·   house {pool.house:,}{bounty}")
+        satellite = self.session.satellite()
+        self.award_button.setVisible(satellite is not None)
+        if satellite is not None:
+            self.award_button.setEnabled(satellite.due)
+            self.payouts.setHtml(self._satellite_html(satellite, pool.prizes))
+            return
         percentages = floor.payout_percentages()
         rows = "".join(f"<tr><td align=right>{ordinal(place)}</td><td align=right>{amount:,}</td>"
                        f"<td align=right>{percentages[place - 1] + ' %' if place <= len(percentages) else ''}</td></tr>"

@@ -33,7 +33,7 @@ from tournament_director.ui.console.bust_dialog import BustDialog
 from tournament_director.ui.console.entry_actions import BuyInChoice, EntryActionButtons
 from tournament_director.ui.console.tab import Notice, Runs, Tab, figures_text, make_table_view, print_menu
 from tournament_director.ui.models import (
-    BOUNTY_COLUMN, EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours,
+    BOUNTY_COLUMN, PAID_BY_COLUMN, EntryRow, NameSearchProxy, RowTableModel, entries_model, status_colours,
 )
 from tournament_director.ui.printing import SeatCard, save_pdf, seat_cards_html
 
@@ -56,7 +56,8 @@ def entry_row(entry: Any) -> EntryRow:
     place = entry.place
     return EntryRow(entry_id=entry.entry_id, name=entry.name, status=status, table=entry.table, seat=entry.seat,
                     chips=None if entry.busted else entry.chips, rebuys=entry.rebuys, add_ons=entry.addons,
-                    place=place, prize=entry.paid or None, bounty=None if entry.busted else entry.bounty)
+                    place=place, prize=entry.paid or None, bounty=None if entry.busted else entry.bounty,
+                    paid_by=f"Seat from {entry.seat_from}" if entry.seat_from else "")
 
 
 class PlayersTab(Tab):
@@ -109,6 +110,7 @@ class PlayersTab(Tab):
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
         self.view.setColumnHidden(2, True)             # nicknames live in the player registry
         self.view.setColumnHidden(BOUNTY_COLUMN, True)  # shown in a bounty tournament only (refresh)
+        self.view.setColumnHidden(PAID_BY_COLUMN, True)  # shown once a satellite's seat paid an entry (refresh)
         self.view.setColumnWidth(1, 260)
         self.view.setColumnWidth(3, 130)
         self.view.doubleClicked.connect(lambda _index: self.open_bust_dialog())
@@ -232,6 +234,9 @@ class PlayersTab(Tab):
         bounties = floor.settings.bounty_mode != "none"
         if self.view.isColumnHidden(BOUNTY_COLUMN) == bounties:
             self.view.setColumnHidden(BOUNTY_COLUMN, not bounties)
+        seats = floor.entries_paid_by_seats > 0
+        if self.view.isColumnHidden(PAID_BY_COLUMN) == seats:
+            self.view.setColumnHidden(PAID_BY_COLUMN, not seats)
         self._mark, changed = floor.entries_since(self._mark if self._floor_seen is floor else None)
         self._floor_seen = floor
         if changed is not None and not self._renamed(changed):

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMe
 from tournament_director.services.money_summary import money_summary
 from tournament_director.ui.console.tab import Runs, Tab, make_table_view
 from tournament_director.ui.export import export_results
-from tournament_director.ui.models import ResultRow, RowTableModel, results_model
+from tournament_director.services.satellites import award_text
+from tournament_director.ui.models import AWARD_COLUMN, ResultRow, RowTableModel, results_model
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
@@ -26,7 +27,7 @@ class ResultsTab(Tab):
         layout.addWidget(self.summary)
         self.model: RowTableModel[ResultRow] = results_model(parent=self)
         self.view = make_table_view(self.model, sortable=False)
-        for column, width in enumerate((80, 320, 120, 120)):
+        for column, width in enumerate((80, 320, 120, 120, 260)):
             self.view.setColumnWidth(column, width)
         header = self.view.horizontalHeader()  # the names take the room, not the last figure
         header.setStretchLastSection(False)
@@ -51,12 +52,20 @@ class ResultsTab(Tab):
         options = self.session.settings.buy_in_options() if self.session.settings is not None else []
         standard = options[0].name if len(options) > 1 else ""
         bought = {r.entry_id: r.buy_in_option or standard for r in floor.results()}
+        satellite = self.session.satellite()
         rows = [ResultRow(line.place, line.entry_name, line.prize, line.bounty_won, line.entry_id, line.place_text,
-                          bought.get(line.entry_id, standard)) for line in self.session.results.lines()]
+                          bought.get(line.entry_id, standard),
+                          award_text(satellite, line.entry_id, line.place, line.place_to))
+                for line in self.session.results.lines()]
         self.set_rows(rows)
+        self.view.setColumnHidden(AWARD_COLUMN, satellite is None)
         left = floor.players_left
         winner = self.session.results.winner()
-        if winner is not None:
+        if satellite is not None and satellite.seat_winners:
+            self.summary.setText(f"<b style='font-size:16pt'>The satellite is over: {len(satellite.seat_winners)} "
+                                 f"seats to {html.escape(satellite.target_name)} won</b>. Export the results with "
+                                 "Ctrl+E.")
+        elif winner is not None:
             prize = f" and {winner.prize:,}" if winner.prize else ""
             self.summary.setText(f"<b style='font-size:16pt'>The tournament is over: {html.escape(winner.name)} "
                                  f"wins</b> (1st place{prize}). Export the results with Ctrl+E.")

@@ -14,7 +14,8 @@ class Field:
     name: str  # the TournamentSettings field
     section: str
     label: str
-    kind: str  # money | chips | count | percent | level | bool | choice | time | datetime | tables | options
+    kind: str  # money | chips | count | percent | level | bool | choice | time | datetime | tables | options |
+    # tournament (another tournament of the database, offered by the dialog: SettingsPages.offer_tournaments)
     help: str
     choices: tuple[tuple[str, str], ...] = ()  # (value, label) of a choice
     none_text: str = ""  # what an empty level / count means
@@ -81,6 +82,10 @@ FIELDS: tuple[Field, ...] = (
     Field("payout_unit", "Payouts", "Round prizes to", "money",
           "Each prize is rounded down to this unit (for example 5 or 25); what is left goes to first place.",
           minimum=1),
+    Field("satellite_target", "Payouts", "Satellite &to", "tournament",
+          "A satellite pays seats to this event instead of money: each seat is worth the event's whole price "
+          "(buy-in, fee and bounty), as many seats as the prize pool buys, the rest in cash to the next place. "
+          "Each winner's seat becomes his paid entry there.", none_text="Not a satellite: prizes in money"),
     # --- floor ----------------------------------------------------------------------------------------------
     Field("button_mode", "Floor", "&Button", "choice",
           "Dead button (TDA 32): the big blind always moves on, the button may be dead. Moving button: the "

@@ -346,6 +346,20 @@ class SettingsPages(QWidget):
             values["buy_in"], values["bounty"] = bounty_share(values["buy_in"], self.bounty_percent.value())
         return values
 
+    def offer_tournaments(self, tournaments: list[tuple[int, str]]) -> None:
+        """The tournaments of the database a "tournament" field may name (a satellite's target), by number and
+        name; the choice made stays when it is still offered."""
+        for field in FIELDS:
+            if field.kind != "tournament":
+                continue
+            box = self.widgets[field.name]
+            chosen = box.currentData()
+            box.clear()
+            box.addItem(field.none_text, None)
+            for number, name in tournaments:
+                box.addItem(f"{name} (tournament {number})", number)
+            box.setCurrentIndex(max(0, box.findData(chosen)) if chosen is not None else 0)
+
     def set_values(self, settings: Mapping[str, Any]) -> None:
         """The settings as recorded: the bounty an amount beside the buy-in."""
         self._shown_as = "amount"
@@ -425,6 +439,11 @@ def _make_widget(field: Field) -> QWidget:
         return edit
     if field.kind == "options":
         return BuyInOptionsEditor()
+    if field.kind == "tournament":
+        box = QComboBox()
+        box.setMinimumWidth(320)
+        box.addItem(field.none_text, None)
+        return box
     raise ValueError(f"unknown field kind {field.kind!r}")
 
 

@@ -470,7 +470,7 @@ class MainWindow(QMainWindow):
     def new_tournament(self) -> NewTournamentDialog:
         """Open the wizard (window-modal; the clock keeps running behind it)."""
         dialog = NewTournamentDialog(lambda plan: self.create_tournament(plan) is not None, self.session.templates,
-                                     self)
+                                     self, tournaments=self.session.satellite_targets(new=True))
         dialog.finished.connect(dialog.deleteLater)
         self.new_tournament_dialog = dialog
         dialog.open()

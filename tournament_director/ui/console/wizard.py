@@ -311,8 +311,9 @@ class NewTournamentDialog(SectionedDialog):
     form: NewTournamentForm
 
     def __init__(self, create: Callable[[NewTournamentPlan], Any], library: Any,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, tournaments: list[tuple[int, str]] | None = None) -> None:
         form = NewTournamentForm(library)
+        form.offer_tournaments(tournaments or [])  # a satellite's possible targets
         super().__init__("New tournament", form, "Create", parent)
         self._create = create
         self.build((FIRST_PAGE, form.page_widgets[FIRST_PAGE]))
@@ -370,6 +371,7 @@ class SettingsDialog(SectionedDialog):
     def load(self) -> None:
         service = self.session.settings
         settings = service.settings.to_dict()
+        self.form.offer_tournaments(self.session.satellite_targets())
         self.form.set_values(settings)
         self.scheduled_start.set_value(settings.get("scheduled_start"))
         self.name.setText(f"<b>{settings['name']}</b>")
