@@ -405,6 +405,27 @@ class DirectorSession:
                         log.warning("the heartbeat of tournament %s could not be written", tournament_id,
                                     exc_info=True)
 
+    def wall_clock_behind(self) -> list[tuple[int, str]]:
+        """The time-of-day jobs of the tournaments open behind the one in front (the scheduled start, late
+        registration closing, the end of the rebuy period), acted on as they come due: (tournament, what to tell
+        the director) for each. The console's repaint timer calls it; the one in front has its scheduler."""
+        told: list[tuple[int, str]] = []
+        if self._store is None or self.server_down:
+            return told
+        for tournament_id in list(self._open):
+            if tournament_id == self._tournament_id:
+                continue
+            behind = self.following(tournament_id)
+            for notice in behind._wall_clock.due_now():
+                try:
+                    text = behind.handle_wall_clock(notice)
+                except Exception as error:  # one tournament's failing job must be heard, and not stop the others
+                    log.exception("wall-clock notice %s of tournament %s failed", notice.kind, tournament_id)
+                    text = f"Scheduled {notice.kind} failed: {error}"
+                if text:
+                    told.append((tournament_id, text))
+        return told
+
     @property
     def tournament_id(self) -> int | None:
         return self._tournament_id

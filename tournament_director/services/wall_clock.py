@@ -39,6 +39,7 @@ class WallClockJobs:
         self._countdown = 60.0
         self._anchor: datetime | None = None  # the day a bare time of day belongs to
         self._start_reached = False
+        self._told: set[tuple[str, datetime]] = set()  # the jobs ``due_now`` gave already
 
     def tournament_changed(self) -> None:
         """Another tournament is in front of the director: its own day and its own start."""
@@ -141,6 +142,23 @@ class WallClockJobs:
             return (f"Late registration closed: it was due at {when}, and the job was missed{late}; "
                     "registration is closed now")
         return f"Late registration closed at {when}"
+
+    def due_now(self) -> list[WallClockNotice]:
+        """The jobs of the plan that came due since the last call, once each: a tournament left running behind the
+        one in front has no scheduler thread of its own; the console's repaint timer asks (``handle`` then acts on
+        each as on a scheduler's notice)."""
+        try:
+            plan = self.plan()
+        except DomainError as problem:
+            log.warning("wall-clock jobs not checked: %s", problem)
+            return []
+        now = self._wall_now()
+        due = [WallClockNotice(kind, when, now, missed=(now - when).total_seconds() > DEFAULT_MISFIRE_GRACE_SECONDS)
+               for kind, when in sorted(plan.items(), key=lambda item: item[1])
+               if when <= now and (kind, when) not in self._told]
+        self._told.update((notice.kind, notice.due) for notice in due)
+        self._plan = plan
+        return due
 
     def _plan_for(self, notice: WallClockNotice) -> datetime | None:
         kind = SCHEDULED_START if notice.kind == START_COUNTDOWN else notice.kind

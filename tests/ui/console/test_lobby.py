@@ -6,6 +6,7 @@ where it truly is (not a clock read again as after a restart)."""
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
@@ -147,3 +148,24 @@ def test_the_lobby_finds_a_player_of_the_registry_in_every_event_he_plays(
     lobby.player_search.clear()
     qtbot.keyClicks(lobby.player_search, "Nobody Here")
     assert lobby.player_events.item(0).text() == "Nobody in the registry is called “Nobody Here”"
+
+
+def test_late_registration_of_a_tournament_behind_closes_at_its_time_of_day(qtbot, tmp_path, ui_settings) -> None:
+    time_sources = MovedTime(0)
+    session, main, turbo, _tomorrow = festival_evening(tmp_path, time_sources)
+    floor = session.tournament  # the Turbo, in front
+    until = (time_sources.wall() + timedelta(minutes=5)).astimezone().strftime("%H:%M")
+    session.run(floor.configure, {**floor.settings.to_dict(), "late_registration_until_time": until})
+    window = show_console(qtbot, session, ui_settings)
+    window.lobby_action.trigger()
+    lobby = window.lobby_window
+    lobby.select(main)
+    qtbot.keyClick(lobby.table, Qt.Key.Key_Return)  # the Turbo goes behind, registration still open
+    assert session.tournament_id == main and not session.following(turbo).state.floor.registration_closed
+
+    time_sources.advance(6 * 60)
+    qtbot.waitUntil(lambda: session.following(turbo).state.floor.registration_closed, timeout=3000)
+    said = [window.log_tab.messages.item(i).text() for i in range(window.log_tab.messages.count())]
+    assert any(text.endswith(f"Turbo Side Event: Late registration closed at {until}") for text in said), said
+    assert not session.state.floor.registration_closed  # the Main Event in front keeps its own
+    assert [e.event_type for e in session.following(turbo).runner.history()][-1] == "registration.closed"

@@ -252,6 +252,9 @@ class MainWindow(QMainWindow):
                     f"level {view.level.number} ({view.level.small_blind:,}/{view.level.big_blind:,})"
                     if view.level is not None else "the next period")
                 self.tell(f"{behind.tournament_name}: {now}")
+        for tournament_id, text in self.session.wall_clock_behind():  # its scheduled start, late registration
+            text = text.replace("(F8)", "(bring it in front from the lobby, Ctrl+Shift+L, then F8)")
+            self.tell(f"{self.session.following(tournament_id).tournament_name}: {text}")
 
     def _arm_deadline_timer(self, clock: Any) -> None:
         wait_ms = clock.ms_to_next_event() if clock is not None else None
