@@ -130,3 +130,30 @@ def test_bad_targets_and_a_seat_worth_more_than_the_pool_are_refused(tmp_path: P
                                                        settings={"satellite_target": finished}))
     finally:
         session.close()
+
+
+def test_a_tie_inside_the_seats_gives_each_a_seat_and_a_tie_across_the_last_seat_is_refused(tmp_path: Path) -> None:
+    session = DirectorSession.open(tmp_path / "festival.sqlite", backup_dir=tmp_path / "b", rng=random.Random(3))
+    try:
+        main = main_event(session)
+        satellite(session, main)                      # three seats, 350 to 4th
+        bust_down_to(session, 4)
+        floor = session.tournament
+        alive = [e.entry_id for e in floor.entries() if not e.busted]
+        # across the last seat: two players out on the same hand with equal stacks tie for 3rd-4th, one seat
+        session.run(floor.bust_many, [(alive[2], [alive[0]], 20_000), (alive[3], [alive[0]], 20_000)])
+        with pytest.raises(DomainError, match="tie for places 3 to 4 across the last seat: a seat is not shared"):
+            session.run(session.award_satellite_seats)
+        session.undo()
+        # the director plays on past the seats: two players out together tie for 2nd-3rd, both inside the seats
+        session.run(floor.bust, alive[3], [alive[0]])
+        session.run(floor.bust_many, [(alive[1], [alive[0]], 20_000), (alive[2], [alive[0]], 20_000)])
+        assert floor.finished and session.satellite().due
+        award = session.run(session.award_satellite_seats)
+        names = {e.entry_id: e.name for e in floor.entries()}
+        assert sorted(award.entered) == sorted(names[e] for e in alive[:3])
+        results = {line.entry_id: line for line in session.results.lines()}
+        assert [results[e].prize for e in alive[:3]] == [550, 550, 550]   # a seat each, never a shared seat
+        assert results[alive[3]].prize == 350
+    finally:
+        session.close()

@@ -138,3 +138,36 @@ def test_a_satellites_winners_are_entered_in_the_main_event_paid_by_their_seats(
     window.tabs.setCurrentWidget(window.players_tab)
     assert [row.name for row in window.players_tab.model.rows] == ["Chloe Martin"]
     assert refusals == []
+
+
+def test_settings_refuse_a_target_already_over_and_never_offer_the_satellite_itself(qtbot, console, refusals,
+                                                                                      artifacts_dir) -> None:
+    window = console
+    session = window.session
+    over = session.create_from_plan(NewTournamentPlan("Thursday Turbo", "regular", tables=1))
+    for name in ("Ann", "Bob"):
+        session.run(session.tournament.register, name)
+    session.run(session.tournament.draw_seats)
+    session.run(session.tournament.close_registration)
+    session.run(session.tournament.bust, 2, [1])
+    satellite = session.create_from_plan(NewTournamentPlan("Step Satellite", "regular", tables=1))
+    window.flush_refresh()
+    qtbot.keyClick(window, Qt.Key.Key_Comma, CTRL)                     # Tournament > Settings
+    dialog = window.settings_dialog
+    active(qtbot, dialog)
+    page(qtbot, dialog, "Payouts")
+    target = field(dialog, "satellite_target")
+    offered = [target.itemData(i) for i in range(target.count())]
+    assert offered == [None, window.main_event, over] and satellite not in offered
+    choose(qtbot, target, over)
+    click(qtbot, ok(dialog))
+    assert dialog.isVisible()
+    assert dialog.error.text() == "Refused: Thursday Turbo is already over: a seat to it could never be used"
+    shot(dialog, artifacts_dir, "settings-refused")
+    choose(qtbot, target, window.main_event)
+    click(qtbot, ok(dialog))
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
+    assert session.settings.settings.satellite_seat_value == 550
+    window.tabs.setCurrentWidget(window.payouts_tab)
+    assert "a seat is worth 550" in payouts_text(window)
+    assert refusals == []
