@@ -776,7 +776,7 @@ class DirectorSession:
         if news is not None and news.created:
             self._note_created_elsewhere(news.created)
         if news is not None:  # the tournaments open behind follow the other stations too
-            for tournament_id in news.moved & (self._open.keys() - {self._tournament_id}):
+            for tournament_id in news.moved.keys() & (self._open.keys() - {self._tournament_id}):
                 self._open[tournament_id].runner.catch_up()
         if self._runner is None or (news is not None and self._tournament_id not in news.moved):
             return []
