@@ -41,7 +41,13 @@ class LobbyRow:
 
 
 def tournament_label(session: DirectorSession) -> str:
-    """What the tournament is in a festival, when its settings or its state say it ("" otherwise)."""
+    """What the tournament is in a festival, when its settings or its state say it ("" otherwise): a satellite
+    names its target ("Satellite to Main Event")."""
+    floor = session.tournament
+    target = floor.settings.satellite_target if floor is not None else None
+    if target is not None:
+        names = {info.id: info.name for info in session.list_tournaments()}
+        return f"Satellite to {names.get(target, f'tournament {target}')}"
     state = session.state
     for source in (getattr(state, "festival", None), getattr(state, "floor", None), getattr(state, "satellite", None)):
         label = getattr(source, "label", None)

@@ -19,8 +19,8 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 
 
 def festival_evening(folder, time_sources: MovedTime) -> tuple[DirectorSession, int, int, int]:
-    """Main Event Day 1A (12 players), a Turbo side event (8 players), both clocks running, and a tournament of
-    tomorrow not started; the Turbo in front."""
+    """Main Event Day 1A (12 players), a Turbo side event (8 players), both clocks running, a satellite to the Main
+    Event and a tournament of tomorrow not started; the Turbo in front."""
     session = DirectorSession.open(folder / "room.sqlite", backup_dir=folder / "backups", rng=random.Random(7),
                                    monotonic=time_sources.monotonic, wall=time_sources.wall)
     ids = []
@@ -32,6 +32,8 @@ def festival_evening(folder, time_sources: MovedTime) -> tuple[DirectorSession, 
         session.run(floor.draw_seats)
         session.run(session.clock.start)
         time_sources.advance(120)  # the Turbo starts two minutes after the Main Event
+    session.create_from_plan(NewTournamentPlan("Main Event Satellite", "turbo", tables=1,
+                                               settings={"satellite_target": ids[0]}))
     tomorrow = session.create_tournament("Sunday Deepstack")
     session.select_tournament(ids[1])
     return session, ids[0], ids[1], tomorrow
@@ -58,9 +60,10 @@ def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_i
     lobby = window.lobby_window
     qtbot.waitUntil(lobby.isVisible)
     cells = lobby_cells(lobby)
-    assert cells["Turbo Side Event  (in front)"][2:6] == ["running", "Level 1 · 50/100", "08:00", "8 / 8"]
+    assert cells["▶ Turbo Side Event"][2:6] == ["running", "Level 1 · 50/100", "08:00", "8 / 8"]
     assert cells["Main Event Day 1A"][2:6] == ["running", "Level 1 · 50/100", "06:00", "12 / 12"]
     assert cells["Sunday Deepstack"][2:6] == ["not started", "", "", "0 / 0"]
+    assert cells["Main Event Satellite"][1:4] == ["Satellite to Main Event Day 1A", "not started", "Level 1 · 50/100"]
     lobby.grab().save(str(artifacts_dir / "lobby_two_running.png"))
 
     # the Main Event in front: Up from the Turbo's row, then Enter
@@ -79,7 +82,7 @@ def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_i
     lobby.refresh()
     cells = lobby_cells(lobby)
     assert cells["Turbo Side Event"][2:5] == ["running", "Level 2 · 75/150", "07:00"]
-    assert cells["Main Event Day 1A  (in front)"][2:5] == ["running", "Level 2 · 75/150", "05:00"]
+    assert cells["▶ Main Event Day 1A"][2:5] == ["running", "Level 2 · 75/150", "05:00"]
 
     # the Turbo comes back in front by a double-click: running, in its level 2 with 7 minutes left, no restart
     turbo_row = next(r for r, row in enumerate(lobby.rows) if row.tournament_id == turbo)
@@ -100,7 +103,7 @@ def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_i
     assert not session.clock.view().running and session.following(main).clock.view().running
     lobby.refresh()
     cells = lobby_cells(lobby)
-    assert cells["Turbo Side Event  (in front)"][2] == "paused" and cells["Main Event Day 1A"][2] == "running"
+    assert cells["▶ Turbo Side Event"][2] == "paused" and cells["Main Event Day 1A"][2] == "running"
     QApplication.processEvents()
     lobby.grab().save(str(artifacts_dir / "lobby_one_paused.png"))
     window.grab().save(str(artifacts_dir / "lobby_console_behind.png"))

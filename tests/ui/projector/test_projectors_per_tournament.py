@@ -71,7 +71,7 @@ def check_two_clocks(seen: dict, screen_main: str, screen_turbo: str) -> None:
     assert back["main"]["remaining"] == pytest.approx(paused["main"]["remaining"], abs=0.01)
     lobby = {row[0]: row for row in seen["lobby"]}
     assert lobby["Main Event Day 1A"][2] == "paused" and lobby["Main Event Day 1A"][6] == screen_main
-    assert lobby["Turbo Side Event  (in front)"][2] == "running" and lobby["Turbo Side Event  (in front)"][6] == screen_turbo
+    assert lobby["▶ Turbo Side Event"][2] == "running" and lobby["▶ Turbo Side Event"][6] == screen_turbo
 
 
 def test_two_clocks_run_on_two_projectors_on_two_x_screens(two_x_screens, tmp_path, artifacts_dir) -> None:

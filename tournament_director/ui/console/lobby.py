@@ -34,8 +34,8 @@ class LobbyWindow(QWidget):
         self.lobby = Lobby(console.session)
         self.rows: list[LobbyRow] = []
         column = QVBoxLayout(self)
-        self.note = QLabel("Enter or a double-click brings a tournament in front of the console; the clocks of the "
-                           "others keep running.")
+        self.note = QLabel("▶ marks the tournament in front of the console. Enter or a double-click brings another "
+                           "in front; the clocks of the others keep running.")
         self.note.setWordWrap(True)
         column.addWidget(self.note)
         self.table = QTableWidget(0, len(COLUMNS))
@@ -44,10 +44,11 @@ class LobbyWindow(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
         header = self.table.horizontalHeader()
         for index in range(len(COLUMNS)):
             header.setSectionResizeMode(index, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)  # a long name is cut short with "…"
         self.table.doubleClicked.connect(lambda _index: self.bring_in_front())
         self.table.installEventFilter(self)
         column.addWidget(self.table, 1)
@@ -121,7 +122,7 @@ class LobbyWindow(QWidget):
         right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         for r, row in enumerate(rows):
             projector = projectors.get(row.tournament_id)
-            cells = (row.name + ("  (in front)" if row.in_front else ""), row.label, row.state, row.level,
+            cells = (("▶ " if row.in_front else "") + row.name, row.label, row.state, row.level,
                      format_clock(row.remaining_seconds) if row.remaining_seconds is not None else "",
                      f"{row.players_left:,} / {row.entries:,}",
                      projector.screen_name() if projector is not None and projector.isVisible() else "")
@@ -134,6 +135,7 @@ class LobbyWindow(QWidget):
                 font = item.font()
                 font.setBold(row.in_front)
                 item.setFont(font)
+                item.setToolTip("In front of the console" if row.in_front and c == 0 else "")
                 if c in (4, 5):
                     item.setTextAlignment(right)
         if selected is not None:
