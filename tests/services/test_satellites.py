@@ -157,3 +157,24 @@ def test_a_tie_inside_the_seats_gives_each_a_seat_and_a_tie_across_the_last_seat
         assert results[alive[3]].prize == 350
     finally:
         session.close()
+
+
+def test_winners_keep_their_tickets_when_the_main_event_no_longer_takes_entries(tmp_path: Path) -> None:
+    session = DirectorSession.open(tmp_path / "festival.sqlite", backup_dir=tmp_path / "b", rng=random.Random(3))
+    try:
+        main = main_event(session)
+        session.run(session.tournament.register, "Early Bird")
+        session.run(session.tournament.close_registration)
+        satellite(session, main)
+        bust_down_to(session, 3)
+        award = session.run(session.award_satellite_seats)
+        assert award.entered == ()
+        assert {why for _name, why in award.kept} == {"registration is closed (late registration ended)"}
+        results = {line.name: line for line in session.results.lines()}
+        winners = [name for name, _why in award.kept]
+        assert all(results[name].prize == 550 for name in winners)
+        assert session.satellite().unused == session.satellite().seat_winners
+        session.select_tournament(main)
+        assert [e.name for e in session.tournament.entries()] == ["Early Bird"]
+    finally:
+        session.close()

@@ -91,11 +91,12 @@ def place_prize_text(view: SatelliteView | None, place: int, prize: int) -> str:
 
 def award_text(view: SatelliteView | None, entry_id: int, place: int, place_to: int) -> str:
     """What a finisher of a satellite won, as the results and their exports say it: "Seat to Main Event" (with
-    "unused: already in" for a ticket kept), "Cash remainder", or "" (no prize, or no satellite)."""
+    "unused ticket" for a winner the target did not take: already in it), "Cash remainder", or "" (no prize, or no
+    satellite)."""
     if view is None:
         return ""
     if entry_id in view.seat_winners or (not view.seat_winners and place_to <= view.seats):
-        unused = " (unused: already in it)" if entry_id in view.unused else ""
+        unused = " (unused ticket)" if entry_id in view.unused else ""
         return f"Seat to {view.target_name}{unused}"
     if view.cash_place is not None and place <= view.cash_place <= place_to:
         return "Cash remainder"

@@ -220,7 +220,7 @@ class PayoutsTab(Tab):
         if satellite.awarded:
             awarded = "".join(f"<li>{html.escape(name)}: "
                               f"{'entered in ' if used else 'unused seat to '}{html.escape(satellite.target_name)}"
-                              f"{'' if used else ' (already in it: the ticket is kept)'}</li>"
+                              f"{'' if used else ' (the ticket is kept)'}</li>"
                               for name, used in satellite.awarded)
             state = f"<h3>Seats awarded</h3><ul>{awarded}</ul>"
         elif satellite.due:
