@@ -101,6 +101,14 @@ def test_the_phone_page_chooses_between_two_running_events_and_the_tv_is_told_wh
         browser.wait_for(lambda driver: text_of("#tournament-name")(driver) == "Turbo Side Event")
         assert browser.text("#players-left") == "7" and not browser.displayed("#paused")
         browser.screenshot(artifacts_dir / "room-display-tv-told-which.png")
+        # the console's Room display names each event's TV address, and the event each page follows
+        window.room_display_action.trigger()
+        assert f"TV of Turbo Side Event: {url}tv?tournament={turbo}" in dialog.pages.text()
+        assert f"TV of Main Event Day 1A: {url}tv?tournament={main}" in dialog.pages.text()
+        qtbot.waitUntil(lambda: any(text.startswith("TV page  ·  Turbo Side Event  ·  127.0.0.1")
+                                    for text in dialog.device_texts()), timeout=3000)
+        dialog.grab().save(str(artifacts_dir / "room-display-dialog-events.png"))
+        dialog.close()
 
         # a tournament that is not one of the database is refused by name; the page falls back to the one in front
         client = Client(qtbot, url)

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_director.services.lobby import running_events
 from tournament_director.web.access import IDLE_SECONDS
 from tournament_director.web.address import DEFAULT_PORT, parse_listen_address
 from tournament_director.web.remote import ProposalDesk
@@ -348,7 +349,11 @@ class RoomDisplayDialog(QDialog):
                                    "room's phones)" if local else ""))
             self.status.setStyleSheet(f"color: {'#ef6c00' if local else '#43a047'};")
             self.url.setText(url)
-            self.pages.setText(f"TV or projector: {url}tv\nDirector's remote: {url}remote")
+            lines = [f"TV or projector: {url}tv", f"Director's remote: {url}remote"]
+            events = running_events(server.session)
+            if len(events) > 1:  # a TV told which event it shows
+                lines += [f"TV of {event['name']}: {url}tv?tournament={event['id']}" for event in events]
+            self.pages.setText("\n".join(lines))
             if self._qr_for != url:
                 self.qr.setPixmap(qr_pixmap(url))
                 self._qr_for = url
@@ -389,7 +394,10 @@ class RoomDisplayDialog(QDialog):
     def _show_devices(self) -> None:
         rows = []
         for client in self.server.clients():
-            rows.append(f"{PAGE_NAMES.get(client.page, 'Page')}  ·  {client.address}  ·  since "
+            event = ""
+            if client.tournament is not None:  # a page following one event, whichever is in front
+                event = f"  ·  {self.server.session.following(client.tournament).tournament_name}"
+            rows.append(f"{PAGE_NAMES.get(client.page, 'Page')}{event}  ·  {client.address}  ·  since "
                         f"{client.since.strftime('%H:%M')}")
         for signed in self.server.access.sessions():
             minutes = round(self.server.access.seconds_left(signed) / 60)
