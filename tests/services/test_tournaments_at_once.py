@@ -75,3 +75,30 @@ def test_a_tournament_of_another_number_is_refused_by_name(tmp_path) -> None:
             session.following(99)
     finally:
         session.close()
+
+
+def test_a_tournament_behind_follows_another_stations_commands_on_the_server(pg_url) -> None:
+    import select
+
+    time_sources = MovedTime(0)
+    floor_station, main, turbo = two_running(pg_url, time_sources)
+    desk = DirectorSession.open(pg_url, operator="the registration desk")
+    try:
+        floor_station.select_tournament(main)  # the Turbo behind, open, its own read made (its projector's)
+        behind = floor_station.following(turbo)
+        feed = floor_station.change_feed()
+        desk.select_tournament(turbo)
+        entries = desk.tournament.entries()
+        victim = entries[0]
+        winner = next(e for e in entries if e.table == victim.table and e.entry_id != victim.entry_id)
+        desk.run(desk.tournament.bust, victim.entry_id, [winner.entry_id])
+
+        assert select.select([feed.fileno()], [], [], 5)[0], "the server did not say the log moved"
+        floor_station.take_changes()
+        assert behind.state.floor.entries[victim.entry_id].busted  # read without bringing it in front
+        rows = {row.name: row for row in Lobby(floor_station).rows()}
+        assert (rows["Turbo"].players_left, rows["Turbo"].entries) == (5, 6)
+        assert floor_station.tournament_id == main
+    finally:
+        desk.close()
+        floor_station.close()
