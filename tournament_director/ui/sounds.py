@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import logging
 import shutil
+import subprocess
 import time
 import wave
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QProcess, Qt, QTemporaryDir, QTimer, QUrl, Signal
+from PySide6.QtCore import QObject, Qt, QTemporaryDir, QTimer, QUrl, Signal
 from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
 
 from tournament_director.resources import resource_path
@@ -159,7 +160,13 @@ class Speaker(QObject):
         self._folder = QTemporaryDir()
         self._count = 0
         self._not_before = 0.0  # time.monotonic() before which the sentence waits (the event's sound plays)
-        self._process: QProcess | None = None
+        # espeak-ng runs as a plain child process that a timer looks at, so no socket notifier of Qt's watches its
+        # pipes: a QProcess deleted from its own finished signal is not safe under PySide6, and the event loop was
+        # seen polling a closed descriptor without end.
+        self._writing: tuple[subprocess.Popen[bytes], Path, str, float] | None = None
+        self._watch = QTimer(self)
+        self._watch.setInterval(15)
+        self._watch.timeout.connect(self._look_at_the_writer)
         self.effect: QSoundEffect | None = None  # the sentence playing (espeak-ng)
         self.last_file: Path | None = None
         self.last_said = ""
@@ -179,26 +186,46 @@ class Speaker(QObject):
                 QTimer.singleShot(after_ms, lambda: self._say_with_qt(text, volume))
                 return self._fallback_announcer().available
             return self._say_with_qt(text, volume)
-        if self._process is not None:
-            self._process.kill()
-            self._process.waitForFinished(1000)
+        self._stop_writing()
         self._count += 1
         path = Path(self._folder.path()) / f"sentence-{self._count}.wav"
-        process = QProcess(self)
-        process.finished.connect(lambda code, _status, p=process: self._written(p, code, path, text, volume))
-        process.errorOccurred.connect(lambda _error, p=process: self._not_started(p))
-        self._process = process
-        process.start(self.program, ["-w", str(path), "--stdin"])
-        process.write(text.encode("utf-8"))
-        process.closeWriteChannel()
+        try:
+            process = subprocess.Popen([self.program, "-w", str(path), "--stdin"], stdin=subprocess.PIPE,
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        except OSError as error:
+            self.failed.emit(f"espeak-ng did not start ({error.strerror or error})")
+            return False
+        try:
+            process.stdin.write(text.encode("utf-8"))  # type: ignore[union-attr]  # stdin is a pipe
+            process.stdin.close()  # type: ignore[union-attr]
+        except OSError:  # espeak-ng ended at once: its exit code and message say why
+            pass
+        self._writing = (process, path, text, volume)
+        self._watch.start()
         return True
 
-    def _written(self, process: QProcess, code: int, path: Path, text: str, volume: float) -> None:
-        if self._process is process:
-            self._process = None
-        process.deleteLater()
+    def _stop_writing(self) -> None:
+        """Cut short a sentence still being written (a newer one is to be read)."""
+        if self._writing is not None:
+            process = self._writing[0]
+            process.kill()
+            process.wait(timeout=1)
+            process.stderr.close()  # type: ignore[union-attr]  # stderr is a pipe
+            self._writing = None
+        self._watch.stop()
+
+    def _look_at_the_writer(self) -> None:
+        if self._writing is None or self._writing[0].poll() is None:
+            return
+        self._watch.stop()
+        process, path, text, volume = self._writing
+        self._writing = None
+        with process.stderr:  # type: ignore[union-attr]  # stderr is a pipe
+            error = process.stderr.read().decode("utf-8", "replace").strip()  # type: ignore[union-attr]
+        self._written(process.returncode, error, path, text, volume)
+
+    def _written(self, code: int, error: str, path: Path, text: str, volume: float) -> None:
         if code != 0 or not path.is_file():
-            error = bytes(process.readAllStandardError().data()).decode("utf-8", "replace").strip()
             self.failed.emit(f"espeak-ng could not read the sentence ({error or f'exit code {code}'})")
             return
         if self.effect is not None:
@@ -220,10 +247,6 @@ class Speaker(QObject):
         else:
             effect.play()
         self.spoken.emit(text)
-
-    def _not_started(self, process: QProcess) -> None:
-        if process.error() == QProcess.ProcessError.FailedToStart:
-            self.failed.emit(f"espeak-ng did not start ({process.errorString()})")
 
     def _fallback_announcer(self) -> Announcer:
         if self._fallback is None:

@@ -1,0 +1,41 @@
+"""The Speaker's espeak-ng path when the voice cannot read: the reason reaches the console, nothing is left running."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tournament_director.ui.sounds import Speaker
+
+
+def test_a_voice_program_that_is_missing_is_said_and_nothing_is_read(qtbot, tmp_path) -> None:
+    speaker = Speaker(program=str(tmp_path / "no-such-espeak"))
+    with qtbot.waitSignal(speaker.failed, timeout=2000) as failed:
+        assert speaker.say("Blinds are now 100, 200", 0.5) is False
+    assert failed.args[0].startswith("espeak-ng did not start (")
+    assert speaker.last_said == ""
+
+
+def test_a_voice_program_that_fails_is_said_with_its_exit_code(qtbot) -> None:
+    false = shutil.which("false")
+    if false is None:
+        pytest.skip("no false program")
+    speaker = Speaker(program=false)
+    with qtbot.waitSignal(speaker.failed, timeout=3000) as failed:
+        assert speaker.say("Blinds are now 100, 200", 0.5) is True
+    assert failed.args[0] == "espeak-ng could not read the sentence (exit code 1)"
+    assert speaker.last_said == "" and speaker.effect is None
+
+
+def test_a_newer_sentence_cuts_the_one_being_written_short(qtbot) -> None:
+    if shutil.which("espeak-ng") is None:
+        pytest.fail("espeak-ng is missing: run bash scripts/system-deps.sh")
+    speaker = Speaker()
+    spoken: list[str] = []
+    speaker.spoken.connect(spoken.append)
+    speaker.say("Player one is out in ninth place", 0.5)
+    speaker.say("Player two is out in eighth place", 0.5)
+    qtbot.waitUntil(lambda: speaker.last_said == "Player two is out in eighth place", timeout=5000)
+    assert spoken == ["Player two is out in eighth place"]
+    assert speaker.last_file is not None and speaker.last_file.stat().st_size > 1000
