@@ -40,6 +40,7 @@ class OtherStations(QObject):
             self.stop()
 
     def stop(self) -> None:
-        if self.notifier is not None:
+        if self.notifier is not None:  # before the feed's socket closes: a notifier outliving it polls a closed socket
             self.notifier.setEnabled(False)
+            self.notifier.deleteLater()
             self.notifier = None
