@@ -73,6 +73,10 @@ def the_award_round_trip(session: DirectorSession) -> None:
     assert (money.satellite_seats, money.satellite_seat_value) == (2, 1100)
     assert money.taken_in == 550  # Player 02 paid at the desk; the seats took no cash
     assert floor.prize_pool().prize_pool == 1500  # three entries' buy-ins, seats included
+    with pytest.raises(DomainError, match="with a seat won in Mega Satellite: undo the award of its seats in Mega "
+                                          "Satellite instead"):
+        session.undo()                              # the entries go only with the award, never alone
+    assert len(session.tournament.entries()) == 3
 
     session.select_tournament(sat)
     assert session.undo_name().startswith("Undo 3 seats to Main Event awarded: Player 01, Player 02")
@@ -80,6 +84,8 @@ def the_award_round_trip(session: DirectorSession) -> None:
     assert not session.tournament.finished and session.satellite().due
     session.select_tournament(main)
     assert [e.name for e in session.tournament.entries()] == ["Player 02"]
+    with pytest.raises(DomainError, match="redo the award of its seats in Mega Satellite instead"):
+        session.redo()
     session.select_tournament(sat)
     session.redo()
     assert session.tournament.finished

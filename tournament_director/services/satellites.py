@@ -21,7 +21,7 @@ from typing import Any
 
 from tournament_director.domain import limits
 from tournament_director.domain.errors import DomainError
-from tournament_director.domain.floor.events import SatelliteSeatsAwarded
+from tournament_director.domain.floor.events import EntryRegistered, SatelliteSeatsAwarded
 from tournament_director.domain.floor.records import FloorRecords
 from tournament_director.domain.floor.satellites import satellite_of, seat_winners, seats_awarded, seats_due
 from tournament_director.domain.money.satellite import seat_price
@@ -31,11 +31,13 @@ from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
 from tournament_director.store import Store
 
-__all__ = ["SatelliteView", "SeatAward", "award_seats", "award_seats_text", "award_text", "check_target",
+__all__ = ["SatelliteView", "SeatAward", "award_seats", "award_seats_text", "award_text", "check_not_seat_entries",
+           "check_target",
            "offered_targets",
            "place_prize_text", "satellite_view", "undo_award", "AWARD_EVENT"]
 
 AWARD_EVENT = SatelliteSeatsAwarded.type_name
+ENTERED_EVENT = EntryRegistered.type_name
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,17 @@ def award_seats_text(award: SeatAward) -> str:
     if award.kept:
         text += "; unused seats kept by " + ", ".join(f"{name} ({why})" for name, why in award.kept)
     return text
+
+
+def check_not_seat_entries(step: Any, verb: str) -> None:
+    """Refuse to undo or redo in the target the entries an award made there (``step``: the first command of the
+    action): the award takes them back and brings them again with it, so both tournaments keep saying the same."""
+    if step is None or step.event_type != ENTERED_EVENT or not isinstance(step.payload.get("seat_from"), str):
+        return
+    satellite = step.payload["seat_from"]
+    raise DomainError(f"{step.payload.get('name', 'this player')} was entered with a seat won in {satellite}: "
+                      f"{verb} the award of its seats in {satellite} instead (Edit menu there), which takes every "
+                      "entry it made with it")
 
 
 def undo_award(store: Store, runner: CommandRunner, award_seq: int, *, operator: str) -> Any:

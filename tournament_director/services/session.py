@@ -43,8 +43,8 @@ from tournament_director.services.results import Results
 from tournament_director.services.room_news import RoomNews, SeatingChartWanted, room_news
 from tournament_director.services.server_watch import ServerLost, ServerWatch, connection_lost
 from tournament_director.services.satellites import (
-    AWARD_EVENT, SatelliteView, SeatAward, award_seats, offered_targets, redo_award, satellite_view, undo_award,
-    with_seat_value,
+    AWARD_EVENT, SatelliteView, SeatAward, award_seats, check_not_seat_entries, offered_targets, redo_award,
+    satellite_view, undo_award, with_seat_value,
 )
 from tournament_director.services.settings import SettingsService
 from tournament_director.services.stations import StationService
@@ -825,6 +825,7 @@ class DirectorSession:
         if self._runner is None:
             raise DomainError("no tournament is open")
         step = self._runner.next_redo() if self._runner.can_redo() else None
+        check_not_seat_entries(step, "redo")
         if step is not None and step.event_type == AWARD_EVENT:
             return self._in_both(step.payload["target"], lambda: self._not_retried(
                 lambda: redo_award(self._db, self._open_runner, operator=self.operator), "redone"))
@@ -837,6 +838,8 @@ class DirectorSession:
             step = runner.next_undo()
         else:
             step = next((e for e in runner.history() if e.seq == seq), None)
+        if step is not None and not step.undone:
+            check_not_seat_entries(step, "undo")
         return step if step is not None and step.event_type == AWARD_EVENT and not step.undone else None
 
     def _not_retried(self, step: Callable[[], Any], verb: str) -> Any:

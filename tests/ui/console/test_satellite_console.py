@@ -124,6 +124,11 @@ def test_a_satellites_winners_are_entered_in_the_main_event_paid_by_their_seats(
     assert {rows[name].paid_by for name in entered} == {"Seat from Mega Satellite"}
     assert not window.players_tab.view.isColumnHidden(PAID_BY_COLUMN)
     shot(window, artifacts_dir, "main-event-players")
+    window.tabs.setCurrentWidget(window.log_tab)
+    said_in_log = [row.description for row in window.log_tab.model.rows]
+    for name in entered:
+        assert any(line.startswith(f"{name} bought in with a seat won in Mega Satellite") for line in said_in_log)
+    shot(window, artifacts_dir, "main-event-log")
     window.tabs.setCurrentWidget(window.results_tab)
     export = window.results_tab.export_to(Path(artifacts_dir) / "satellite-main-event-results.csv")
     money = export.read_text(encoding="utf-8")
