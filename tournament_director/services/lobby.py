@@ -62,8 +62,8 @@ def row_of(session: DirectorSession, tournament_id: int, name: str, *, in_front:
     floor = session.tournament
     clock = session.clock
     view = clock.view() if clock is not None else None
-    pool = floor.prize_pool() if floor is not None else None
-    players_left, entries = (pool.players_left, pool.entries) if pool is not None else (0, 0)
+    figures = session.floor_figures()  # read again only when the tournament's log has moved on
+    players_left, entries = (figures.players_left, figures.entries) if figures is not None else (0, 0)
     return LobbyRow(tournament_id, name, tournament_label(session), _state_of(state, floor, view), _level_of(view),
                     view.remaining_seconds if view is not None and view.started else None, players_left, entries,
                     in_front, open_)
@@ -176,13 +176,14 @@ def running_events(session: DirectorSession) -> list[dict[str, Any]]:
     """The tournaments the room's screens serve: those open in the session whose clock has started and that are not
     over, and the one in front whatever it is (id, name, label, and whether it is the one in front), by name."""
     events = []
+    names = {info.id: info.name for info in session.list_tournaments()}
     for tournament_id in session.open_tournaments:
         reading = session.following(tournament_id)
         state = reading.state
         in_front = tournament_id == session.tournament_id
         if state is None or not (in_front or (state.schedule.started and not state.floor.finished)):
             continue
-        events.append({"id": tournament_id, "name": reading.tournament_name, "label": tournament_label(reading),
+        events.append({"id": tournament_id, "name": names.get(tournament_id, ""), "label": tournament_label(reading),
                        "in_front": in_front})
     return sorted(events, key=lambda event: (str(event["name"]).casefold(), event["id"]))
 
