@@ -7,6 +7,7 @@ from its log once and read again only when its log has moved on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -40,19 +41,25 @@ class LobbyRow:
     open: bool  # open in the session: its clock keeps running behind the one in front
 
 
+def _day(state: Any) -> Mapping[str, Any] | None:
+    """The day of an event of several days the tournament plays, as its floor recorded it (None: a one-day
+    tournament)."""
+    day = getattr(getattr(state, "floor", None), "day", None)
+    return day if isinstance(day, Mapping) else None
+
+
 def tournament_label(session: DirectorSession) -> str:
     """What the tournament is in a festival, when its settings or its state say it ("" otherwise): a satellite
-    names its target ("Satellite to Main Event")."""
+    names its target ("Satellite to Main Event"), a day of an event of several days its flight or its number
+    ("Day 1A", "Day 2")."""
     floor = session.tournament
     target = floor.settings.satellite_target if floor is not None else None
     if target is not None:
         names = {info.id: info.name for info in session.list_tournaments()}
         return f"Satellite to {names.get(target, f'tournament {target}')}"
-    state = session.state
-    for source in (getattr(state, "festival", None), getattr(state, "floor", None), getattr(state, "satellite", None)):
-        label = getattr(source, "label", None)
-        if isinstance(label, str) and label:
-            return label
+    day = _day(session.state)
+    if day is not None and day.get("festival"):
+        return f"Day {day.get('flight') or day.get('day')}"
     return ""
 
 
@@ -72,7 +79,8 @@ def row_of(session: DirectorSession, tournament_id: int, name: str, *, in_front:
 def _state_of(state: Any, floor: Any, view: Any) -> str:
     if floor is not None and floor.finished:
         return FINISHED
-    if getattr(getattr(state, "floor", None), "day_ended", False) or getattr(state, "day_ended", False):
+    day = _day(state)
+    if day is not None and day.get("ended") is not None:
         return DAY_ENDED
     if view is None or not view.started:
         return NOT_STARTED
