@@ -184,3 +184,22 @@ def test_winners_keep_their_tickets_when_the_main_event_no_longer_takes_entries(
         assert [e.name for e in session.tournament.entries()] == ["Early Bird"]
     finally:
         session.close()
+
+
+def test_the_cash_left_over_can_be_shared_by_the_seat_winners(tmp_path: Path) -> None:
+    session = DirectorSession.open(tmp_path / "festival.sqlite", backup_dir=tmp_path / "b", rng=random.Random(3))
+    try:
+        main = main_event(session)
+        satellite(session, main)
+        session.run(session.settings.change, {"satellite_remainder": "seat_winners"})
+        view = session.satellite()
+        assert session.tournament.prize_pool().prizes == (667, 667, 666)   # 550 each and the 350 shared
+        assert view.cash_place is None and "350 left over is shared in cash by the seat winners" in view.rule()
+        bust_down_to(session, 3)
+        session.run(session.award_satellite_seats)
+        results = [line for line in session.results.lines() if line.place_to <= 3]
+        assert sorted(line.prize for line in results) == [666, 667, 667] and len(results) == 3
+        with pytest.raises(DomainError, match="who takes the cash left over cannot change: the tournament is over"):
+            session.run(session.settings.change, {"satellite_remainder": "next_place"})
+    finally:
+        session.close()

@@ -55,22 +55,33 @@ class SatelliteView:
     awarded: tuple[tuple[str, bool], ...] = ()  # (winner, seat used in the target) once awarded
     seat_winners: tuple[int, ...] = ()  # their entries, once awarded
     unused: tuple[int, ...] = ()  # the entries keeping an unused ticket (already in the target)
+    remainder_to: str = "next_place"  # or "seat_winners", who share it
 
     @property
     def cash_place(self) -> int | None:
-        return self.seats + 1 if self.remainder else None
+        """The place the cash left over is paid to (None: seats only, or the seat winners share it)."""
+        return self.seats + 1 if self.remainder and self.remainder_to == "next_place" else None
 
     def rule(self) -> str:
         """The rule of the payouts, written out for the director and the players."""
-        seats = f"{self.seats} {'seat' if self.seats == 1 else 'seats'}"
-        cash = (f" The {self.remainder:,} left over is paid in cash to place {self.seats + 1}, the first place "
-                "without a seat." if self.remainder else "")
+        one = self.seats == 1
+        seats = f"{self.seats} {'seat' if one else 'seats'}"
+        if not self.remainder:
+            cash = ""
+        elif self.remainder_to == "seat_winners" and self.seats:
+            cash = (f" The {self.remainder:,} left over goes in cash to the seat winner, beside the seat." if one else
+                    f" The {self.remainder:,} left over is shared in cash by the seat winners, beside their seats.")
+        else:
+            cash = (f" The {self.remainder:,} left over is paid in cash to place {self.seats + 1}, the first place "
+                    "without a seat.")
         return (f"Satellite to {self.target_name}: a seat is worth {self.seat_value:,}, the whole price of an "
                 "entry there (its buy-in and entry fee, and its bounty if it has one), so the winner pays nothing "
                 f"at its desk. The prize "
-                f"pool of {self.pool:,} buys {seats}.{cash} The seats go to the top {self.seats} finishers: once "
-                "no more players are left than seats, each of them wins one and the satellite can end. A tie or a "
-                "deal among the seat winners shares no seat.")
+                f"pool of {self.pool:,} buys {seats}.{cash} "
+                + ("The seat goes to the winner." if one else
+                   f"The seats go to the top {self.seats} finishers: once no more players are left than seats, each "
+                   "of them wins one and the satellite can end. A tie or a deal among the seat winners shares no "
+                   "seat."))
 
 
 @dataclass(frozen=True)
@@ -85,13 +96,14 @@ class SeatAward:
 def place_prize_text(view: SatelliteView | None, place: int, prize: int) -> str:
     """How a place's prize reads: "Seat to Main Event", "150 (cash remainder)" or the amount."""
     if view is not None and 1 <= place <= view.seats:
-        return f"Seat to {view.target_name}"
+        cash = prize - view.seat_value
+        return f"Seat to {view.target_name}" + (f" + {cash:,} in cash" if cash > 0 else "")
     if view is not None and place == view.cash_place:
         return f"{prize:,} (cash remainder)"
     return f"{prize:,}"
 
 
-def award_text(view: SatelliteView | None, entry_id: int, place: int, place_to: int) -> str:
+def award_text(view: SatelliteView | None, entry_id: int, place: int, place_to: int, prize: int = 0) -> str:
     """What a finisher of a satellite won, as the results and their exports say it: "Seat to Main Event" (with
     "unused ticket" for a winner the target did not take: already in it), "Cash remainder", or "" (no prize, or no
     satellite)."""
@@ -99,7 +111,8 @@ def award_text(view: SatelliteView | None, entry_id: int, place: int, place_to: 
         return ""
     if entry_id in view.seat_winners or (not view.seat_winners and place_to <= view.seats):
         unused = " (unused ticket)" if entry_id in view.unused else ""
-        return f"Seat to {view.target_name}{unused}"
+        cash = prize - view.seat_value
+        return f"Seat to {view.target_name}" + (f" + {cash:,} in cash" if cash > 0 else "") + unused
     if view.cash_place is not None and place <= view.cash_place <= place_to:
         return "Cash remainder"
     return ""
@@ -165,7 +178,7 @@ def satellite_view(store: Store, floor: FloorRecords) -> SatelliteView | None:
     awarded = tuple((floor.entries[entry_id].name, used) for entry_id, used in seats.items())
     return SatelliteView(target, name, prizes.seat_value, prizes.pool, prizes.seats, prizes.remainder,
                          floor.alive, seats_due(floor), awarded, tuple(seats),
-                         tuple(entry_id for entry_id, used in seats.items() if not used))
+                         tuple(entry_id for entry_id, used in seats.items() if not used), prizes.remainder_to)
 
 
 def award_seats(store: Store, runner: CommandRunner, *, operator: str, rng: random.Random | None = None,

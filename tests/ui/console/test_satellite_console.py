@@ -155,7 +155,7 @@ def test_settings_refuse_a_target_already_over_and_never_offer_the_satellite_its
     session.run(session.tournament.draw_seats)
     session.run(session.tournament.close_registration)
     session.run(session.tournament.bust, 2, [1])
-    satellite = session.create_from_plan(NewTournamentPlan("Step Satellite", "regular", tables=1))
+    satellite = session.create_from_plan(NewTournamentPlan("Step Satellite", "regular", buy_in=200, tables=1))
     window.flush_refresh()
     qtbot.keyClick(window, Qt.Key.Key_Comma, CTRL)                     # Tournament > Settings
     dialog = window.settings_dialog
@@ -169,10 +169,22 @@ def test_settings_refuse_a_target_already_over_and_never_offer_the_satellite_its
     assert dialog.isVisible()
     assert dialog.error.text() == "Refused: Thursday Turbo is already over: a seat to it could never be used"
     shot(dialog, artifacts_dir, "settings-refused")
+    remainder = field(dialog, "satellite_remainder")
+    choose(qtbot, target, None)
+    assert not remainder.isEnabled()                  # no satellite, no cash left over to give
     choose(qtbot, target, window.main_event)
+    assert remainder.isEnabled()
+    choose(qtbot, remainder, "seat_winners")
+    shot(dialog, artifacts_dir, "settings-remainder")
     click(qtbot, ok(dialog))
     qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=2000)
     assert session.settings.settings.satellite_seat_value == 550
+    for name in ("Cy", "Di", "Ed"):                   # 3 x 200: one seat of 550, 50 left over
+        session.run(session.tournament.register, name)
     window.tabs.setCurrentWidget(window.payouts_tab)
-    assert "a seat is worth 550" in payouts_text(window)
+    text = payouts_text(window)
+    assert "a seat is worth 550" in text and "The 50 left over goes in cash to the seat winner, beside the seat" in text
+    assert "1st\nSeat to Main Event + 50 in cash\n600" in text
+    assert not window.payouts_tab.hand_button.isEnabled()   # a payout table does not pay a satellite
+    shot(window, artifacts_dir, "payouts-shared-remainder")
     assert refusals == []

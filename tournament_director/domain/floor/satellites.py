@@ -26,7 +26,7 @@ def satellite_of(t: FloorRecords) -> SatellitePrizes | None:
     s = t.settings
     if s.satellite_target is None or s.satellite_seat_value <= 0:
         return None
-    return satellite_prizes(t.prize_pool, s.satellite_seat_value)
+    return satellite_prizes(t.prize_pool, s.satellite_seat_value, s.satellite_remainder)
 
 
 def seats_due(t: FloorRecords) -> bool:

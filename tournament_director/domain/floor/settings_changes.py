@@ -38,11 +38,13 @@ LABELS = {
     "reentry_until_level": "the re-entry period", "late_registration_until_level": "late registration",
     "late_registration_until_time": "late registration", "screen_layout": "the screen layout",
     "satellite_target": "the satellite's target", "satellite_seat_value": "the value of a seat",
+    "satellite_remainder": "who takes the cash left over",
 }
 _PAID_AT_ENTRY = ("buy_in", "fee", "rake_percent", "starting_stack", "bounty_mode", "bounty")
 _REBUY_PRICE = ("rebuy_price", "rebuy_fee", "rebuy_chips")
 _ADDON_PRICE = ("addon_price", "addon_fee", "addon_chips")
-_PRIZES = ("guarantee", "payout_table", "payout_unit", "satellite_target", "satellite_seat_value")
+_PRIZES = ("guarantee", "payout_table", "payout_unit", "satellite_target", "satellite_seat_value",
+           "satellite_remainder")
 _SETTING_NAMES = tuple(f.name for f in fields(TournamentSettings))
 
 

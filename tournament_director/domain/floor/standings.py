@@ -74,7 +74,7 @@ def prizes_by_place(t: FloorRecords) -> list[int]:
     left over (domain/money/satellite.py)."""
     s = t.settings
     if s.satellite_target is not None and s.satellite_seat_value > 0:
-        return satellite_prizes(t.prize_pool, s.satellite_seat_value).prizes()
+        return satellite_prizes(t.prize_pool, s.satellite_seat_value, s.satellite_remainder).prizes()
     return prizes_from_percentages(t.prize_pool, payout_percentages(t), t.settings.payout_unit)
 
 
@@ -170,8 +170,9 @@ def prizes_of_places(t: FloorRecords, placed: Mapping[int, tuple[int, int]]) -> 
     for entry_id, span in placed.items():
         covered.setdefault(span, []).append(entry_id)
     for (first, last), members in covered.items():
-        if last <= seats:  # a seat is never shared: players tied among the seat places each hold one
-            prize_of.update({entry_id: prizes[0] for entry_id in members})
+        if last <= seats:  # a seat is never shared: players tied among the seat places each hold one (and share
+            # the cash beside the seats, unit by unit: the payout unit would give one of them a bigger seat)
+            prize_of.update(zip(sorted(members), split_evenly(sum(prizes[first - 1:last]), len(members))))
             continue
         total = sum(prizes[first - 1 : last])
         shares = split_evenly(total, len(members), t.settings.payout_unit)  # tied places share, in payout units

@@ -128,6 +128,7 @@ class TournamentSettings:
     # value (the target's whole price when it was chosen: domain/money/satellite.py), the rest in cash
     satellite_target: int | None = None
     satellite_seat_value: int = 0
+    satellite_remainder: str = "next_place"  # or "seat_winners": who takes the cash left over
     # Floor
     button_mode: str = "dead"  # TDA 32
     new_player_rule: str = "tda"
@@ -244,6 +245,9 @@ class TournamentSettings:
                                limits.MAX_RECORD_ID)
             if self.satellite_seat_value <= 0:
                 raise DomainError("a satellite needs the value of a seat to its target above zero")
+        if self.satellite_remainder not in ("next_place", "seat_winners"):
+            raise DomainError("satellite_remainder must be 'next_place' (the cash left over to the first place "
+                              f"without a seat) or 'seat_winners', not {limits.shown(self.satellite_remainder)}")
         t = self.late_registration_until_time
         if t is not None and (not isinstance(t, str) or not _TIME_OF_DAY.match(t)):
             raise DomainError(f"late_registration_until_time must be HH:MM, not {limits.shown(t)}")

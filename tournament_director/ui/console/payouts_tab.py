@@ -259,8 +259,16 @@ class PayoutsTab(Tab):
         self.award_button.setVisible(satellite is not None)
         if satellite is not None:
             self.award_button.setEnabled(satellite.due)
+            for widget in (self.apply_button, self.edit_button, self.import_button, self.unit_button,
+                           self.hand_button, self.table_button, self.hand_percentages):
+                widget.setEnabled(False)  # seats, not a payout table, pay a satellite
+                widget.setToolTip("A satellite pays seats to its target, not by a payout table (Tournament > "
+                                  "Settings, Payouts: Satellite to)")
             self.payouts.setHtml(self._satellite_html(satellite, pool.prizes))
             return
+        for widget in (self.hand_button, self.table_button, self.hand_percentages):
+            widget.setEnabled(True)
+            widget.setToolTip("")
         percentages = floor.payout_percentages()
         rows = "".join(f"<tr><td align=right>{ordinal(place)}</td><td align=right>{amount:,}</td>"
                        f"<td align=right>{percentages[place - 1] + ' %' if place <= len(percentages) else ''}</td></tr>"

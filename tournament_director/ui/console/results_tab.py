@@ -55,7 +55,7 @@ class ResultsTab(Tab):
         satellite = self.session.satellite()
         rows = [ResultRow(line.place, line.entry_name, line.prize, line.bounty_won, line.entry_id, line.place_text,
                           bought.get(line.entry_id, standard),
-                          award_text(satellite, line.entry_id, line.place, line.place_to))
+                          award_text(satellite, line.entry_id, line.place, line.place_to, line.prize))
                 for line in self.session.results.lines()]
         self.set_rows(rows)
         self.view.setColumnHidden(AWARD_COLUMN, satellite is None)

@@ -86,6 +86,11 @@ FIELDS: tuple[Field, ...] = (
           "A satellite pays seats to this event instead of money: each seat is worth the event's whole price "
           "(buy-in, fee and bounty), as many seats as the prize pool buys, the rest in cash to the next place. "
           "Each winner's seat becomes his paid entry there.", none_text="Not a satellite: prizes in money"),
+    Field("satellite_remainder", "Payouts", "Cash left o&ver goes", "choice",
+          "What the pool leaves after the last whole seat: paid in cash to the next place, the first without a "
+          "seat (as card rooms commonly do), or shared in cash by the seat winners.",
+          choices=(("next_place", "To the next place (the first without a seat)"),
+                   ("seat_winners", "Shared by the seat winners"))),
     # --- floor ----------------------------------------------------------------------------------------------
     Field("button_mode", "Floor", "&Button", "choice",
           "Dead button (TDA 32): the big blind always moves on, the button may be dead. Moving button: the "

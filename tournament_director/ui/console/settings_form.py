@@ -194,6 +194,7 @@ DEPENDS_ON: dict[str, tuple[str, Callable[[Any], bool]]] = {
     "reentry_until_level": ("reentry_limit", bool),
     "bounty": ("bounty_mode", lambda mode: mode != "none"),
     "pko_cash_percent": ("bounty_mode", lambda mode: mode == "progressive"),
+    "satellite_remainder": ("satellite_target", lambda target: target is not None),
 }
 
 
