@@ -7,6 +7,7 @@ from its log once and read again only when its log has moved on.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -104,7 +105,7 @@ def _level_of(view: Any) -> str:
 
 @dataclass(frozen=True)
 class PlayerInEvent:
-    """Where a player of the registry is in one tournament."""
+    """Where a player is in one tournament."""
 
     tournament_id: int
     tournament: str
@@ -126,26 +127,49 @@ def _where(entry: Any) -> str:
     return "registered, not seated"
 
 
+def folded(text: str) -> str:
+    """A name as a search compares it: case and accents ignored ("José" is "jose")."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
+
+
 class Lobby:
-    """The rows of every tournament of ``session``'s database, and where a player of the registry is in them; a
-    tournament not open is read from its log and read again only when its log moves on."""
+    """The rows of every tournament of ``session``'s database, and where a player is in them (a player of the
+    registry by his number, one entered by name alone by his name); a tournament not open is read from its log and
+    read again only when its log moves on."""
 
     def __init__(self, session: DirectorSession) -> None:
         self._session = session
         self._glanced: dict[int, tuple[int, LobbyRow]] = {}  # tournament -> (its log's last seq, its row)
-        self._players: dict[int, tuple[int, dict[int, list[str]]]] = {}  # tournament -> (last seq, player -> where)
+        # tournament -> (last seq, player -> (his name, where each entry is)); a player is "id:N" or "name:..."
+        self._players: dict[int, tuple[int, dict[str, tuple[str, list[str]]]]] = {}
 
     def player_events(self, player_id: int) -> list[PlayerInEvent]:
-        """Every tournament ``player_id`` has an entry in, with where each of his entries is."""
+        """Every tournament the registry's player ``player_id`` has an entry in, with where each entry is."""
+        return self._events_of(f"id:{player_id}", self.rows())
+
+    def named_outside_the_registry(self, text: str) -> list[tuple[str, list[PlayerInEvent]]]:
+        """The players entered by name alone (not from the registry) whose name holds every word of ``text`` (case
+        and accents ignored), each with the tournaments he is in: (name, events), by name."""
+        words = folded(text).split()
+        if not words:
+            return []
+        rows = self.rows()
+        keys: dict[str, str] = {}
+        for row in rows:
+            for key, (name, _where) in self._players_of(row.tournament_id).items():
+                if key.startswith("name:") and all(word in folded(name) for word in words):
+                    keys.setdefault(key, name)
+        return [(name, self._events_of(key, rows)) for key, name in sorted(keys.items(), key=lambda k: folded(k[1]))]
+
+    def _events_of(self, key: str, rows: list[LobbyRow]) -> list[PlayerInEvent]:
         found = []
-        rows = {row.tournament_id: row for row in self.rows()}
-        for tournament_id, row in rows.items():
-            where = self._players_of(tournament_id).get(player_id)
-            if where:
-                found.append(PlayerInEvent(tournament_id, row.name, row.label, row.state, "; ".join(where)))
+        for row in rows:
+            player = self._players_of(row.tournament_id).get(key)
+            if player is not None:
+                found.append(PlayerInEvent(row.tournament_id, row.name, row.label, row.state, "; ".join(player[1])))
         return found
 
-    def _players_of(self, tournament_id: int) -> dict[int, list[str]]:
+    def _players_of(self, tournament_id: int) -> dict[str, tuple[str, list[str]]]:
         session = self._session
         runner = session.following(tournament_id).runner if tournament_id in session.open_tournaments else None
         last_seq = runner.last_seq if runner is not None else session.last_seq_of(tournament_id)
@@ -154,10 +178,10 @@ class Lobby:
             reading = (session.following(tournament_id) if tournament_id in session.open_tournaments
                        else session.glance(tournament_id))
             floor = reading.tournament
-            players: dict[int, list[str]] = {}
+            players: dict[str, tuple[str, list[str]]] = {}
             for entry in sorted(floor.entries() if floor is not None else (), key=lambda e: e.entry_number):
-                if entry.player_id is not None:
-                    players.setdefault(entry.player_id, []).append(_where(entry))
+                key = f"id:{entry.player_id}" if entry.player_id is not None else f"name:{folded(entry.name.strip())}"
+                players.setdefault(key, (entry.name, []))[1].append(_where(entry))
             kept = self._players[tournament_id] = (last_seq, players)
         return kept[1]
 
@@ -196,5 +220,5 @@ def running_events(session: DirectorSession) -> list[dict[str, Any]]:
     return sorted(events, key=lambda event: (str(event["name"]).casefold(), event["id"]))
 
 
-__all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "PlayerInEvent", "NOT_STARTED", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
+__all__ = ["DAY_ENDED", "FINISHED", "Lobby", "LobbyRow", "PlayerInEvent", "NOT_STARTED", "folded", "ON_BREAK", "PAUSED", "RUNNING", "WAITING",
            "row_of", "running_events", "tournament_label"]

@@ -148,9 +148,18 @@ def test_the_lobby_finds_a_player_of_the_registry_in_every_event_he_plays(
                      "Turbo Side Event: out, 9th"]
     lobby.grab().save(str(artifacts_dir / "lobby_player_in_two_events.png"))
 
+    # a player entered by name alone (not from the registry) is found by his name in every event he is in
+    lobby.player_search.clear()
+    qtbot.keyClicks(lobby.player_search, "ana sou")
+    found = [lobby.player_events.item(i).text() for i in range(lobby.player_events.count())]
+    ana_main = next(e for e in session.tournament.entries() if e.name == "Ana Souza")
+    ana_turbo = next(e for e in behind.tournament.entries() if e.name == "Ana Souza")
+    assert found == [f"Ana Souza (not in the registry) — 2 events: Main Event Day 1A: table {ana_main.table}, "
+                     f"seat {ana_main.seat} · Turbo Side Event: table {ana_turbo.table}, seat {ana_turbo.seat}"]
+
     lobby.player_search.clear()
     qtbot.keyClicks(lobby.player_search, "Nobody Here")
-    assert lobby.player_events.item(0).text() == "Nobody in the registry is called “Nobody Here”"
+    assert lobby.player_events.item(0).text() == "Nobody is called “Nobody Here”, in the registry or in an event"
 
 
 def test_late_registration_of_a_tournament_behind_closes_at_its_time_of_day(qtbot, tmp_path, ui_settings) -> None:

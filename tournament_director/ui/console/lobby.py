@@ -73,7 +73,7 @@ class LobbyWindow(QWidget):
         finder = QHBoxLayout()
         finder.addWidget(QLabel("Find a player in every event:"))
         self.player_search = QLineEdit()
-        self.player_search.setPlaceholderText("Type part of a name from the registry")
+        self.player_search.setPlaceholderText("Type part of a player's name")
         self.player_search.setClearButtonEnabled(True)
         self.player_search.textChanged.connect(self.find_player)
         finder.addWidget(self.player_search, 1)
@@ -177,24 +177,27 @@ class LobbyWindow(QWidget):
         self.refresh()
 
     def find_player(self, text: str) -> None:
-        """The registry's players matching ``text``, each with every event he is in and where."""
+        """The registry's players matching ``text``, and the players entered by name alone, each with every event
+        he is in and where."""
         self.refresh()
         self.player_events.clear()
         if not text.strip():
             return
-        players = self.console.session.find_players(text, limit=20)
+        players = [(player.name, self.lobby.player_events(player.id))
+                   for player in self.console.session.find_players(text, limit=20)]
+        players += [(f"{name} (not in the registry)", events)
+                    for name, events in self.lobby.named_outside_the_registry(text)]
         if not players:
-            self.player_events.addItem(f"Nobody in the registry is called “{text.strip()}”")
+            self.player_events.addItem(f"Nobody is called “{text.strip()}”, in the registry or in an event")
             return
-        for player in players:
-            events = self.lobby.player_events(player.id)
+        for name, events in players:
             if not events:
-                self.player_events.addItem(f"{player.name}: in no event")
+                self.player_events.addItem(f"{name}: in no event")
                 continue
             places = " · ".join(f"{event.tournament}{f' ({event.label})' if event.label else ''}: {event.where}"
                                 for event in events)
             count = f"{len(events)} events" if len(events) > 1 else "1 event"
-            self.player_events.addItem(f"{player.name} — {count}: {places}")
+            self.player_events.addItem(f"{name} — {count}: {places}")
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
         if (watched is self.table and event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
