@@ -203,3 +203,27 @@ def test_the_cash_left_over_can_be_shared_by_the_seat_winners(tmp_path: Path) ->
             session.run(session.settings.change, {"satellite_remainder": "next_place"})
     finally:
         session.close()
+
+
+def test_a_target_whose_price_changed_is_refused_until_the_satellites_settings_take_the_new_price(
+        tmp_path: Path) -> None:
+    session = DirectorSession.open(tmp_path / "festival.sqlite", backup_dir=tmp_path / "b", rng=random.Random(3))
+    try:
+        main = main_event(session)
+        sat = satellite(session, main)
+        session.select_tournament(main)
+        session.run(session.settings.change, {"buy_in": 400})          # the main event now costs 450
+        session.select_tournament(sat)
+        session.run(session.settings.change, {"satellite_target": main})   # saved again: the new price is read
+        view = session.satellite()
+        assert (view.seat_value, view.seats, view.remainder) == (450, 4, 200)
+        session.select_tournament(main)
+        session.run(session.settings.change, {"buy_in": 500})          # and back to 550, once play has begun
+        session.select_tournament(sat)
+        bust_down_to(session, 4)
+        with pytest.raises(DomainError, match="an entry to Main Event now costs 550, but this satellite's seats are "
+                                              "worth 450: save this satellite's Tournament > Settings"):
+            session.run(session.award_satellite_seats)
+        assert not session.tournament.finished
+    finally:
+        session.close()

@@ -153,15 +153,19 @@ def _price_of(settings: TournamentSettings) -> int:
 
 def with_seat_value(store: Store, own_id: int | None, current: TournamentSettings | None,
                     values: dict[str, Any], operator: str = "director") -> dict[str, Any]:
-    """The settings ``values`` with the seat value of the target they name (checked when it is a new target); no
-    target: no seat value."""
+    """The settings ``values`` with the seat value of the target they name (a new target checked; the same target's
+    price read again, so saving the settings takes a changed price); no target: no seat value."""
     if "satellite_target" not in values:
         return values
     target = values["satellite_target"]
     if target is None:
         return {**values, "satellite_seat_value": 0}
     if current is not None and target == current.satellite_target and current.satellite_seat_value > 0:
-        return {**values, "satellite_seat_value": current.satellite_seat_value}
+        try:
+            value = check_target(store, own_id, target, operator)
+        except DomainError:  # the target since over (or gone): the seats keep the value they had
+            value = current.satellite_seat_value
+        return {**values, "satellite_seat_value": value}
     return {**values, "satellite_seat_value": check_target(store, own_id, target, operator)}
 
 
@@ -205,8 +209,8 @@ def award_seats(store: Store, runner: CommandRunner, *, operator: str, rng: rand
     price = _price_of(target_floor.settings)
     if price != settings.satellite_seat_value:
         raise DomainError(f"an entry to {target_name} now costs {price:,}, but this satellite's seats are worth "
-                          f"{settings.satellite_seat_value:,}: choose the target again in Tournament > Settings "
-                          "(before anyone is paid) or set the target's price back")
+                          f"{settings.satellite_seat_value:,}: save this satellite's Tournament > Settings to take "
+                          "the new price (before anyone finishes in the money), or set the target's price back")
     clock_now = now or (lambda: datetime.now().astimezone())
     service = TournamentService(target_runner, rng=rng, now=clock_now, players=players)
     kept: list[tuple[int, str]] = []
