@@ -27,7 +27,7 @@ from tournament_director.domain.floor.satellites import satellite_of, seat_winne
 from tournament_director.domain.money.satellite import seat_price
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
-from tournament_director.services.commands import CommandRunner
+from tournament_director.services.commands import ChangedElsewhere, CommandRunner
 from tournament_director.services.tournament import TournamentService
 from tournament_director.store import Store
 
@@ -221,11 +221,13 @@ def award_seats(store: Store, runner: CommandRunner, *, operator: str, rng: rand
         with target_runner.one_action():
             for entry_id in winners:
                 entry = floor.entries[entry_id]
-                if _live_in(target_floor, entry):
+                if _live_in(target_runner.state.floor, entry):
                     kept.append((entry_id, f"already in {target_name}"))
                     continue
                 try:
                     service.register(entry.name, entry.player_id, seat_from=satellite_name)
+                except ChangedElsewhere:  # another station recorded in the target: the whole award is tried again
+                    raise
                 except DomainError as refusal:
                     kept.append((entry_id, refusal.message))
                     continue
@@ -235,8 +237,7 @@ def award_seats(store: Store, runner: CommandRunner, *, operator: str, rng: rand
         runner.record(SatelliteSeatsAwarded(
             seats=winners, kept=[entry_id for entry_id, _ in kept], target=target, target_name=target_name,
             seat_value=settings.satellite_seat_value, target_action=first_seq,
-            time=datetime.now(UTC).isoformat(timespec="seconds") if now is None
-            else clock_now().astimezone(UTC).isoformat(timespec="seconds")))
+            time=clock_now().astimezone(UTC).isoformat(timespec="seconds")))
     except BaseException:
         if first_seq is not None:
             target_runner.undo(first_seq)  # the entries go back out of the target: nothing half done
