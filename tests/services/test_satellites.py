@@ -227,3 +227,30 @@ def test_a_target_whose_price_changed_is_refused_until_the_satellites_settings_t
         assert not session.tournament.finished
     finally:
         session.close()
+
+
+def test_two_stations_on_postgresql_the_desk_sees_the_seats_and_a_later_entry_keeps_the_award(pg_url: str) -> None:
+    floor_station = DirectorSession.open(pg_url, operator="the floor", rng=random.Random(3))
+    desk = DirectorSession.open(pg_url, operator="the registration desk", rng=random.Random(4))
+    try:
+        main = main_event(floor_station)
+        sat = satellite(floor_station, main)
+        desk.select_tournament(main)
+        bust_down_to(floor_station, 3)
+        award = floor_station.run(floor_station.award_satellite_seats)
+        desk.take_changes()
+        seats = {e.name: e.seat_from for e in desk.tournament.entries()}
+        assert seats == {name: "Mega Satellite" for name in award.entered} and len(seats) == 3
+        desk.run(desk.tournament.register, "Walk In")            # the main event goes on at its desk
+        with pytest.raises(DomainError, match="the award of the seats cannot be undone, Main Event has moved on: "
+                                              "“.+ bought in with a seat won in Mega Satellite \\(entry 1\\)” cannot be "
+                                              "undone: what came after it, “Walk In bought in \\(entry 4\\)”"):
+            floor_station.undo()                                  # the entries would leave a hole under his
+        assert floor_station.tournament.finished
+        desk.take_changes()
+        assert len(desk.tournament.entries()) == 4
+        assert floor_station.runner.history()[-1].event_type == "satellite.seats_awarded"
+        assert sat == floor_station.tournament_id
+    finally:
+        desk.close()
+        floor_station.close()

@@ -14,7 +14,7 @@ and on a server alike.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -28,6 +28,7 @@ from tournament_director.domain.money.satellite import seat_price
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
 from tournament_director.services.commands import ChangedElsewhere, CommandRunner
+from tournament_director.services.event_text import describe_event
 from tournament_director.services.tournament import TournamentService
 from tournament_director.store import Store
 
@@ -119,7 +120,16 @@ def award_text(view: SatelliteView | None, entry_id: int, place: int, place_to: 
 
 
 def _target_runner(store: Store, target: int, operator: str) -> CommandRunner:
-    return CommandRunner(store, target, TournamentState, operator=operator)
+    """The target's log, its refusals naming its commands in the director's words."""
+    runner = CommandRunner(store, target, TournamentState, operator=operator)
+
+    def described(event_type: str, payload: Mapping[str, Any]) -> str:
+        entries = runner.state.floor.entries
+        return describe_event(event_type, payload, {i: e.name for i, e in entries.items()},
+                              numbers={i: e.number for i, e in entries.items()})
+
+    runner.describe = described
+    return runner
 
 
 def _names(store: Store) -> dict[int, str]:
@@ -282,7 +292,11 @@ def undo_award(store: Store, runner: CommandRunner, award_seq: int, *, operator:
     target_action = row.payload.get("target_action")
     target_runner = _target_runner(store, row.payload["target"], operator) if target_action else None
     if target_runner is not None:
-        target_runner.undo(target_action)
+        try:
+            target_runner.undo(target_action)
+        except DomainError as refusal:
+            raise DomainError(f"the award of the seats cannot be undone, {row.payload['target_name']} has moved on: "
+                              f"{refusal.message}", refusal.rule) from None
     try:
         return runner.undo(award_seq)
     except BaseException:
