@@ -98,6 +98,16 @@ def test_the_lobby_switches_tournaments_and_every_clock_runs_on_behind_the_one_i
     main_view = session.following(main).clock.view()
     assert main_view.running and main_view.level.number == 2 and round(main_view.remaining_seconds) == 5 * 60
 
+    # the Main Event's own projector, shown and closed from the lobby while the Turbo is in front
+    lobby.select(main)
+    qtbot.mouseClick(lobby.projector_button, Qt.MouseButton.LeftButton)
+    projector = window.tournament_projectors[main]
+    assert projector.isVisible() and projector.view.tournament_name == "Main Event Day 1A"
+    assert projector.view.running and projector.view.level_number == 2
+    qtbot.mouseClick(lobby.close_projector_button, Qt.MouseButton.LeftButton)
+    assert main not in window.tournament_projectors and not projector.isVisible()
+    lobby.select(turbo)
+
     # pausing the one in front pauses it alone
     qtbot.keyClick(window, Qt.Key.Key_F8)
     assert not session.clock.view().running and session.following(main).clock.view().running
