@@ -196,8 +196,8 @@ class Speaker(QObject):
             self.failed.emit(f"espeak-ng did not start ({error.strerror or error})")
             return False
         try:
-            process.stdin.write(text.encode("utf-8"))  # type: ignore[union-attr]  # stdin is a pipe
-            process.stdin.close()  # type: ignore[union-attr]
+            process.stdin.write(text.encode("utf-8"))
+            process.stdin.close()
         except OSError:  # espeak-ng ended at once: its exit code and message say why
             pass
         self._writing = (process, path, text, volume)
@@ -210,7 +210,7 @@ class Speaker(QObject):
             process = self._writing[0]
             process.kill()
             process.wait(timeout=1)
-            process.stderr.close()  # type: ignore[union-attr]  # stderr is a pipe
+            process.stderr.close()
             self._writing = None
         self._watch.stop()
 
@@ -220,8 +220,8 @@ class Speaker(QObject):
         self._watch.stop()
         process, path, text, volume = self._writing
         self._writing = None
-        with process.stderr:  # type: ignore[union-attr]  # stderr is a pipe
-            error = process.stderr.read().decode("utf-8", "replace").strip()  # type: ignore[union-attr]
+        with process.stderr:
+            error = process.stderr.read().decode("utf-8", "replace").strip()
         self._written(process.returncode, error, path, text, volume)
 
     def _written(self, code: int, error: str, path: Path, text: str, volume: float) -> None:
