@@ -14,6 +14,7 @@ from tournament_director.domain.clock.events import (
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.events import Event, event_class
 from tournament_director.domain.floor.events import (
+    DayBagged, DayCarriedIn, DayEnded, DayPlanned, DayStarted,
     ChipCountCalled, ChipsCounted, DealMade, EntriesImported, EntryAddon, EntryBusted, EntryPresence, EntryRebuy,
     EntryRegistered, HandFinished, HandForHandSet, HandNext, HistoryAwarded, HistoryBought, HistoryPotSet,
     MovesAccepted, PayoutsEdited, PayoutTableSet, RegistrationClosed, SeatLocked, SeatsDrawn, SettingsChanged,
@@ -254,7 +255,24 @@ SENTENCES: dict[type[Event], Sentence] = {
     StationFloorCalled: lambda e, r: f"Table {e.table}" + (f" seat {e.seat}" if e.seat else "") + " called the floor"
                                      + (f": {e.note}" if e.note else ""),
     StationFloorAnswered: lambda e, r: f"Floor call {e.call} answered",
+    DayPlanned: lambda e, r: _day_planned(e),
+    DayBagged: lambda e, r: f"Table {e.table} bagged: {len(e.bags)} bag(s), {sum(c for _, c in e.bags):,} chips",
+    DayEnded: lambda e, r: f"Day {e.day} ended: {e.bagged:,} chips bagged of {e.chips_in_play:,} in play, the clock "
+                           f"stopped at {r.period(e.period)} with {_minutes(e.remaining_ms)} left"
+                           + (" (difference confirmed)" if e.bagged != e.chips_in_play else ""),
+    DayStarted: lambda e, r: f"Day {e.day} started from the bags",
+    DayCarriedIn: lambda e, r: f"Day {e.day} made from the bags of {_list([f'Day {f}' for f in e.flights])}: "
+                               f"{len(e.entries)} players, prize pool {e.pool:,} from {e.flight_entries} entries"
+                               + (f"; {len(e.forfeited)} bag(s) forfeited" if e.forfeited else ""),
 }
+
+
+def _day_planned(e: DayPlanned) -> str:
+    where = f"{e.festival}, Day {e.flight}"
+    stops = {"level": f"plays to the end of level {e.set_point_value}",
+             "percent": f"plays to {e.set_point_value}% of the field left",
+             "players": f"plays to {e.set_point_value} players left"}.get(e.set_point_kind or "", "plays to the end")
+    return f"{where} {stops}" + ("; its pool is paid on the last day" if e.carries_pool else "")
 
 
 def describe_event(event_type: str, payload: Mapping[str, Any], names: Names,

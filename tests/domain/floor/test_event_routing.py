@@ -1,5 +1,5 @@
 """Every floor event is handled in exactly one place: the settings by ``Tournament`` itself, every other event by
-one part (entries, tables, busts, prizes, settings_changes, imported, stations); none of them reaches the schedule,
+one part (entries, tables, busts, prizes, settings_changes, imported, stations, satellites, days); none of them reaches the schedule,
 the rulings or the calls for a count."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import (
-    busts, entries, events, imported, prizes, satellites, settings_changes, stations, tables,
+    busts, days, entries, events, imported, prizes, satellites, settings_changes, stations, tables,
 )
 from tournament_director.domain.floor.tournament import Tournament, route
 from tournament_director.domain.state import room_of
@@ -21,13 +21,14 @@ FLOOR_EVENTS = {
     "history.bought", "history.pot_set", "history.awarded",
     "station.hand_done", "station.bust_reported", "station.bust_confirmed", "station.bust_refused",
     "station.move_confirmed", "station.floor_called", "station.floor_answered", "satellite.seats_awarded",
+    "day.planned", "day.bagged", "day.ended", "day.started", "day.carried_in",
 }
 
 
 def test_each_floor_event_is_claimed_by_exactly_one_part() -> None:
     claimed = ["tournament.configured"] + [
         event_class.type_name
-        for part in (entries, tables, busts, prizes, settings_changes, imported, stations, satellites)
+        for part in (entries, tables, busts, prizes, settings_changes, imported, stations, satellites, days)
         for event_class, _handler in part.HANDLERS
     ]
     assert len(claimed) == len(set(claimed)), "an event type is claimed twice"

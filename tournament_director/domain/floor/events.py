@@ -359,10 +359,79 @@ class StationFloorAnswered(Event):
     call: int
 
 
+
+# ----- the days of a multi-day event and the end of a day (days.py) -----------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class DayPlanned(Event):
+    """Which day of which event this tournament plays: the festival's name, the day (1 for the flights), the
+    flight's label ("1A"), where play stops (``set_point_kind``: "level", "percent" or "players", with its value),
+    the flights' policy ("first" or "best" stack forward) and whether its pool is paid on the last day."""
+
+    type_name = "day.planned"
+    festival: str
+    day: int
+    flight: str
+    set_point_kind: str | None = optional()
+    set_point_value: int | None = optional()
+    policy: str | None = optional()
+    carries_pool: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayBagged(Event):
+    """One table's bags at the end of a day: [[entry_id, chips], ...], every player still in at the table."""
+
+    type_name = "day.bagged"
+    table: int
+    bags: list[list[int]]
+    time: str | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayEnded(Event):
+    """The end of a day: every survivor bagged; where the clock stopped (its period and the time left); the bags'
+    total beside the chips in play, a difference recorded only when the director confirmed it."""
+
+    type_name = "day.ended"
+    day: int
+    period: int
+    remaining_ms: int
+    bagged: int
+    chips_in_play: int
+    difference_confirmed: bool
+    time: str | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayStarted(Event):
+    """The next day's start of the same tournament: play goes on from the bags, the clock where it stopped."""
+
+    type_name = "day.started"
+    day: int
+    time: str | None = optional()
+
+
+@dataclass(frozen=True, kw_only=True)
+class DayCarriedIn(Event):
+    """A new day made from the bags of the day before: entries [[entry_id, name, player_id, chips, flight], ...],
+    the flights' combined prize pool and entries, and the bags forfeited [[name, flight, chips], ...] (best stack
+    forward keeps a player's biggest bag only)."""
+
+    type_name = "day.carried_in"
+    day: int
+    entries: list[list[Any]]
+    pool: int
+    flight_entries: int
+    flights: list[str]
+    forfeited: list[list[Any]]
+    time: str | None = optional()
+
+
 FLOOR_EVENTS: tuple[type[Event], ...] = (
     TournamentConfigured, SettingsChanged, RegistrationClosed, EntryRegistered, EntriesImported, EntryRebuy,
     EntryAddon, EntryPresence, ChipsCounted, TablesAdded, SeatLocked, SeatsDrawn, TableButtonSet, MovesAccepted,
     HandNext, HandFinished, HandForHandSet, EntryBusted, PayoutsEdited, PayoutTableSet, DealMade, HistoryBought,
     HistoryPotSet, HistoryAwarded, StationHandDone, StationBustReported, StationBustConfirmed, StationBustRefused,
-    StationMoveConfirmed, StationFloorCalled, StationFloorAnswered, SatelliteSeatsAwarded,
+    StationMoveConfirmed, StationFloorCalled, StationFloorAnswered, SatelliteSeatsAwarded, DayPlanned, DayBagged,
+    DayEnded, DayStarted, DayCarriedIn,
 )

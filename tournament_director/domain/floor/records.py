@@ -138,6 +138,8 @@ class FloorRecords:
         # hands dealt at the tables players moved to, at that moment)
         self.last_seating: dict[str, Any] | None = None
         self.stations = StationRecords()  # what the table stations reported (stations.py)
+        # the day played (days.py): festival, day, flight, set_point, policy, carries_pool, bags, ended, carried
+        self.day: dict[str, Any] | None = None
         # a satellite's seats once awarded (satellites.py): seats, kept, target, target_name, seat_value,
         # target_action; and the entries of this tournament a satellite seat paid for: entry -> [satellite, value]
         self.satellite_award: dict[str, Any] | None = None
@@ -150,6 +152,19 @@ class FloorRecords:
     @property
     def players_left(self) -> int:
         return self.alive
+
+    @property
+    def pool_carried_forward(self) -> bool:
+        """A Day 1 flight: its prize pool is paid on the last day of its event, not here (days.py)."""
+        return self.day is not None and bool(self.day.get("carries_pool"))
+
+    @property
+    def payout_field(self) -> int:
+        """The entries the payout table is read for: a day made from flights counts the flights' entries."""
+        carried = self.day.get("carried") if self.day is not None else None
+        if not carried:
+            return len(self.entries)
+        return int(carried["flight_entries"]) + len(self.entries) - len(carried["entry_ids"])
 
     @property
     def prize_pool(self) -> int:

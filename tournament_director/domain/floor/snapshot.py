@@ -105,6 +105,7 @@ def core_fields(t: FloorRecords) -> dict[str, Any]:
         "last_count": t.last_count,
         "last_seating": t.last_seating,
         "stations": t.stations.to_dict(),
+        **({"day": t.day} if t.day is not None else {}),  # written only in a tournament with days
         # written only in a satellite that awarded its seats and in an event entered with seats
         **({"satellite_award": t.satellite_award} if t.satellite_award is not None else {}),
         **({"seat_entries": [[e, *paid] for e, paid in t.seat_entries.items()]} if t.seat_entries else {}),
@@ -144,6 +145,7 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         setattr(t, name, data.get(name))
     t.pot_adjustment = int(data.get("pot_adjustment", 0))
     t.stations = StationRecords.from_dict(data.get("stations"))  # absent from snapshots of older versions
+    t.day = data.get("day")
     t.satellite_award = data.get("satellite_award")
     t.seat_entries = {row[0]: list(row[1:]) for row in data.get("seat_entries", ())}
     if data["payout_percentages"] is not None:

@@ -56,9 +56,11 @@ def payout_table_in_force(t: FloorRecords) -> PayoutTable:
 
 
 def payout_percentages(t: FloorRecords) -> tuple[Decimal, ...]:
+    if t.pool_carried_forward:
+        return ()  # a flight pays nothing: its pool is paid on the last day
     if t.payout_percentages is not None:
         return t.payout_percentages
-    return payout_table_in_force(t).percentages_for(max(len(t.entries), 1))
+    return payout_table_in_force(t).percentages_for(max(t.payout_field, 1))
 
 
 def _seat_places(t: FloorRecords) -> int:

@@ -21,6 +21,8 @@ EntryRegistered, ..., StationFloorAnswered); each part routes its classes to its
   satellites.py       satellite.seats_awarded   (a satellite's seats; a seat's entry in the target is entries.py's)
   imported.py         history.bought, history.pot_set, history.awarded   (a history brought over from another
                       program, purchases as paid there)
+  days.py             day.planned, day.bagged, day.ended, day.started, day.carried_in   (the end of a day, and
+                      the days of a multi-day event)
   stations.py         station.hand_done, station.bust_reported, station.bust_confirmed, station.bust_refused,
                       station.move_confirmed, station.floor_called, station.floor_answered
 """
@@ -33,8 +35,8 @@ from typing import Any
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.events import Event
 from tournament_director.domain.floor import (
-    busts, checkpoint, entries, hand_for_hand, imported, invariants, prizes, satellites, settings_changes, snapshot,
-    stations, tables,
+    busts, checkpoint, days, entries, hand_for_hand, imported, invariants, prizes, satellites, settings_changes,
+    snapshot, stations, tables,
 )
 from tournament_director.domain.floor.balancing import FloorPicture
 from tournament_director.domain.floor.events import TournamentConfigured
@@ -68,6 +70,7 @@ class Tournament(FloorRecords):
     HANDLERS = route(
         ((TournamentConfigured, _configured),), entries.HANDLERS, tables.HANDLERS, busts.HANDLERS,
         prizes.HANDLERS, settings_changes.HANDLERS, imported.HANDLERS, stations.HANDLERS, satellites.HANDLERS,
+        days.HANDLERS,
     )
 
     @classmethod
