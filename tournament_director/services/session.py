@@ -17,7 +17,7 @@ import time
 
 import platformdirs
 from collections.abc import Callable, Iterable
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +26,7 @@ from typing import Any, ParamSpec, TypeVar
 from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
+from tournament_director.domain.events import Event
 from tournament_director.domain.money.payouts import places_paid_table
 from tournament_director.domain.money.settings import TournamentSettings
 from tournament_director.domain.state import TournamentState
@@ -34,7 +35,9 @@ from tournament_director.services.busy_room import gave_up, held_elsewhere, said
 from tournament_director.services.chip_sheets import ChipSheets
 from tournament_director.services.clock import ClockService, load_template
 from tournament_director.services.commands import REDO_EVENT, UNDO_EVENT, ChangedElsewhere, CommandRunner
+from tournament_director.services.days import DayService
 from tournament_director.services.deals import DealService
+from tournament_director.services.festival import FestivalService
 from tournament_director.services.bounties import bust_bounties_text
 from tournament_director.services.event_text import describe_event, step_name
 from tournament_director.services.payouts import PayoutService
@@ -183,6 +186,7 @@ class DirectorSession:
         self.races_lost = 0  # commands tried again because another station recorded first (a busy room's measure)
         self.server_watch = ServerWatch(self._wall_now)  # a PostgreSQL server that stopped answering
         self._last_read: dict[str, Any] = {}  # what the console showed, shown on while the server is not answering
+        self._festival_service: FestivalService | None = None
         # Every tournament opened this session stays open, its clock running behind the one in front: its runner
         # and its area services (the live clock among them), by tournament id.
         self._open: dict[int, _OpenTournament] = {}
@@ -455,7 +459,26 @@ class DirectorSession:
         """The floor service of the selected tournament, or None when none is selected."""
         # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
         return self._area("tournament", lambda runner: TournamentService(
-            runner, rng=self._rng, now=lambda: self._wall_now().astimezone(), players=self._db.get_player))
+            runner, rng=self._rng, now=lambda: self._wall_now().astimezone(), players=self._db.get_player,
+            admission=self._admission(runner.tournament_id)))
+
+    def _admission(self, tournament_id: int) -> Callable[[str, int | None], None]:
+        """The check of a player entering this tournament: a flight refuses another flight's qualifier (first stack
+        forward)."""
+        return lambda name, player_id: self.festivals.check_entry(tournament_id, name, player_id)
+
+    @property
+    def days(self) -> DayService | None:
+        """The end of a day of the selected tournament: its set point, the bags, the next day's start."""
+        return self._area("days", lambda runner: DayService(runner, lambda: self.clock, now=self._wall_now))
+
+    @property
+    def festivals(self) -> FestivalService:
+        """The events of several days: their flights, the policies, the next day made from the bags."""
+        if self._festival_service is None:
+            self._festival_service = FestivalService(self, self._db, rng=self._rng,
+                                                     clock_sources=self._clock_sources, now=self._wall_now)
+        return self._festival_service
 
     @property
     def clock(self) -> ClockService | None:
@@ -508,7 +531,7 @@ class DirectorSession:
         return self._area("stations", lambda runner: StationService(self))
 
     # ----- a new tournament from the wizard --------------------------------------------------------------
-    def create_from_plan(self, plan: NewTournamentPlan) -> int:
+    def create_from_plan(self, plan: NewTournamentPlan, *, first_events: Sequence[Event] = ()) -> int:
         """Create, open and set up a tournament: settings, tables and the blind structure (one event each, and the
         payout table when it is the room's own), all written with the tournament in one transaction.
 
@@ -550,6 +573,8 @@ class DirectorSession:
         draft = self._db.draft_tournament(name, operator=self.operator)
         runner = CommandRunner(draft, draft.tournament_id, TournamentState, operator=self.operator)
         TournamentService(runner, rng=self._rng).configure(settings)
+        for event in first_events:  # the day of a multi-day event it plays (services/festival.py)
+            runner.record(event)
         if room_table is not None:
             PayoutService(runner, library, SettingsService(runner)).set_table(room_table)
         TournamentService(runner, rng=self._rng).add_tables(plan.tables, plan.seats_per_table)

@@ -177,7 +177,8 @@ class EntriesMark:
 
 class TournamentService:
     """``players`` looks a player up in the registry by number (``Store.get_player``), raising DomainError for one
-    that is not there; without it a player number is only checked for its range."""
+    that is not there; without it a player number is only checked for its range. ``admission`` refuses a player
+    (DomainError) the tournament may not take: a flight's qualifier in another flight, first stack forward."""
 
     def __init__(
         self,
@@ -186,11 +187,13 @@ class TournamentService:
         now: Callable[[], datetime] | None = None,
         *,
         players: Callable[[int], Any] | None = None,
+        admission: Callable[[str, int | None], None] | None = None,
     ) -> None:
         self.runner = runner
         self.rng = rng or default_rng()
         self._now = now or (lambda: datetime.now(timezone.utc).astimezone())
         self._players = players
+        self._admission = admission  # refuses a player this tournament may not take (another flight's qualifier)
 
     # --- reading the live state ------------------------------------------------------------
     @property
@@ -275,11 +278,12 @@ class TournamentService:
         if not isinstance(name, str) or not name.strip():
             raise DomainError("a player needs a name")
         limits.check_name(name, "entry name")
-        if player_id is None:
-            return
-        number = limits.check_count(player_id, "player number", 1, limits.MAX_RECORD_ID)
-        if self._players is not None:
-            self._players(number)  # DomainError: there is no player number N in the registry
+        if player_id is not None:
+            number = limits.check_count(player_id, "player number", 1, limits.MAX_RECORD_ID)
+            if self._players is not None:
+                self._players(number)  # DomainError: there is no player number N in the registry
+        if self._admission is not None:  # DomainError: a flight refuses another flight's qualifier
+            self._admission(name, player_id if isinstance(player_id, int) else None)
 
     def register(self, name: str, player_id: int | None = None, *, level: int | None = None,
                  option: str | None = None, seat_from: str | None = None) -> EntryView:
