@@ -53,6 +53,9 @@ def build_menus(window: Any) -> None:
     p, t = w.players_tab, w.tables_tab
     file_menu = bar.addMenu("&Tournament")
     add_action(w, "New tournament…", "Ctrl+N", w.new_tournament, file_menu)
+    from tournament_director.ui.console import end_of_day
+    w.new_festival_action = add_action(w, "New multi-day event…", None, lambda: end_of_day.open_new_festival(w),
+                                       file_menu)
     add_action(w, "Settings…", "Ctrl+,", lambda: open_settings(w), file_menu)
     add_action(w, "Import a structure…", None, w.structure_tab.import_structure, file_menu)
     add_action(w, "Export the structure…", None, w.structure_tab.export_structure, file_menu)
@@ -64,6 +67,13 @@ def build_menus(window: Any) -> None:
                                      lambda: td3_import.choose_td3_files(w), file_menu)
     w.leagues_action = add_action(w, "Leagues and seasons…", "Ctrl+L", lambda: leagues_window.open_leagues(w),
                                   file_menu)
+    file_menu.addSeparator()
+    w.bag_action = add_action(w, "End of day: bag and tag…", None, lambda: end_of_day.open_bags(w), file_menu)
+    w.start_next_day_action = add_action(w, "Start the next day", None, lambda: end_of_day.start_next_day(w),
+                                         file_menu)
+    w.next_day_action = add_action(w, "Next day from the bags…", None, lambda: end_of_day.open_next_day(w),
+                                   file_menu)
+    end_of_day.watch_set_points(w)
     file_menu.addSeparator()
     w.open_menu = file_menu.addMenu("Open tournament")
     w.open_menu.aboutToShow.connect(w._fill_open_menu)
