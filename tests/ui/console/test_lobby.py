@@ -191,3 +191,24 @@ def test_late_registration_of_a_tournament_behind_closes_at_its_time_of_day(qtbo
     assert any(text.endswith(f"Turbo Side Event: Late registration closed at {until}") for text in said), said
     assert not session.state.floor.registration_closed  # the Main Event in front keeps its own
     assert [e.event_type for e in session.following(turbo).runner.history()][-1] == "registration.closed"
+
+
+def test_the_lobby_labels_the_flights_of_an_event_and_says_when_a_day_ended(
+        qtbot, tmp_path, ui_settings, artifacts_dir) -> None:
+    from tests.services.test_clock_service import FakeTime
+    from tests.services.test_festival_days import bag_and_end, create_event, field, open_session, play_flight
+
+    session = open_session(tmp_path / "festival.sqlite", FakeTime())
+    day_1a, day_1b, day_1c = create_event(session, "best")
+    play_flight(session, day_1a, field("A", 8))  # to its set point, then bagged and ended
+    bag_and_end(session)
+    play_flight(session, day_1b, field("B", 6))  # playing on, in front
+    window = show_console(qtbot, session, ui_settings)
+    window.lobby_action.trigger()
+    lobby = window.lobby_window
+    cells = {row[0].removeprefix("▶ "): row[1:4] for row in (
+        [lobby.table.item(r, c).text() for c in range(lobby.table.columnCount())] for r in range(lobby.table.rowCount()))}
+    assert cells["Main Event Day 1A"] == ["Day 1A", "day ended", cells["Main Event Day 1A"][2]]
+    assert cells["Main Event Day 1B"][:2] == ["Day 1B", "running"]
+    assert cells["Main Event Day 1C"][:2] == ["Day 1C", "not started"]
+    lobby.grab().save(str(artifacts_dir / "lobby_flights.png"))
