@@ -33,7 +33,8 @@ async def page(url: str, arrivals: list[tuple[int, int]], opened: asyncio.Event,
 
 async def read(connection, arrivals: list[tuple[int, int]]) -> None:
     async for message in connection:
-        found = SEQUENCE.search(message, 0, 400)
+        head = message[:400]  # the state comes as UTF-8 bytes, a heartbeat as text
+        found = SEQUENCE.search(head.decode("utf-8", "ignore") if isinstance(head, bytes) else head)
         if found:
             arrivals.append((int(found.group(1)), time.monotonic_ns()))
 

@@ -10,8 +10,8 @@ import json
 from tests.web.test_room_pages import bust_on_console, browser, room, text_of, within_a_second  # noqa: F401
 
 
-def test_pages_joining_between_two_changes_read_the_floor_once_and_all_follow_the_next_change(qtbot, room,
-                                                                                              browser) -> None:
+def test_pages_joining_between_two_changes_read_the_floor_once_and_all_follow_the_next_change(qtbot, room, browser,
+                                                                                              artifacts_dir) -> None:
     session, server = room.session, room.server
     floor = session.tournament
     reads: list[int] = []
@@ -28,6 +28,7 @@ def test_pages_joining_between_two_changes_read_the_floor_once_and_all_follow_th
         browser.wait_for(lambda d: text_of("#players-left")(d) == left)
         browser.type("#seat-search", "a")
         browser.wait_for(lambda d: text_of("#seat-results")(d).strip() != "")
+    browser.screenshot(artifacts_dir / "room-display-phone-joined.png")
     states = [json.loads(server._state_text()) for _ in range(2)]
     assert len(reads) <= 1   # the first page after the last change, or none when a push had read it already
     assert states[0]["players"] == states[1]["players"] and states[0]["results"] == states[1]["results"]
@@ -46,3 +47,25 @@ def _victim_and_winner(entries):  # type: ignore[no-untyped-def]
     victim = seated[0]
     winner = next(e for e in seated if e.table == victim.table and e.entry_id != victim.entry_id)
     return victim, winner
+
+
+def test_a_page_joining_is_sent_the_state_as_its_utf8_json_in_a_binary_message_encoded_once_per_change(
+        qtbot, room_server, client) -> None:
+    import websockets.sync.client as ws
+
+    url = room_server.url.replace("http://", "ws://") + "ws?page=phone"
+
+    def join() -> bytes | str:
+        with ws.connect(url, open_timeout=10) as connection:
+            return connection.recv(timeout=10)
+
+    first = client.background(join)
+    assert isinstance(first, bytes)  # a binary message, not a text one
+    kept = room_server._memory.parts_bytes()
+    second = client.background(join)
+    assert isinstance(second, bytes)
+    state = json.loads(second.decode("utf-8"))
+    _status, served = client.json("/api/state")
+    assert state["players"] == served["players"] and state["results"] == served["results"]
+    assert "Chloé Martin" in [p["name"] for p in state["players"] + state["results"]]
+    assert room_server._memory.parts_bytes() is kept and kept in second  # encoded once, sent as it was

@@ -119,9 +119,10 @@ class RoomMemory(MoveMemory):
         self.change: tuple[Any, ...] | None = None
         self.parts: dict[str, Any] = {}
         self._parts_text: str | None = None
+        self._parts_bytes: bytes | None = None
 
     def keep(self, change: tuple[Any, ...], parts: dict[str, Any]) -> None:
-        self.change, self.parts, self._parts_text = change, parts, None
+        self.change, self.parts, self._parts_text, self._parts_bytes = change, parts, None, None
 
     def parts_text(self) -> str:
         """The kept parts as the members of a JSON object (no braces), written once, in ASCII (an accented name as
@@ -130,6 +131,12 @@ class RoomMemory(MoveMemory):
         if self._parts_text is None:
             self._parts_text = json.dumps(self.parts, separators=(",", ":"))[1:-1]
         return self._parts_text
+
+    def parts_bytes(self) -> bytes:
+        """``parts_text`` as the bytes a page is sent (ASCII is UTF-8), encoded once per change."""
+        if self._parts_bytes is None:
+            self._parts_bytes = self.parts_text().encode("ascii")
+        return self._parts_bytes
 
 
 def _change(session: DirectorSession) -> tuple[Any, ...]:
@@ -204,11 +211,28 @@ def room_state_text(session: DirectorSession, memory: RoomMemory, wall: datetime
                     extra: dict[str, Any] | None = None) -> str:
     """``build_room_state`` (with ``extra`` added) as compact JSON: the parts kept for the change written once,
     the rest (the clock, the screen) written for this page."""
+    own, kept = _own_part(session, memory, wall, extra)
+    return own + memory.parts_text() + "}" if kept else own
+
+
+def room_state_message(session: DirectorSession, memory: RoomMemory, wall: datetime | None = None,
+                       extra: dict[str, Any] | None = None) -> tuple[bytes, ...]:
+    """``room_state_text`` as the UTF-8 bytes of a WebSocket message, in pieces to be sent one after the other: the
+    page's own part, then the kept parts' bytes as they were encoded once for the change (the same object for every
+    page until the next change), then the closing brace; or the whole state alone."""
+    own, kept = _own_part(session, memory, wall, extra)
+    return (own.encode(), memory.parts_bytes(), b"}") if kept else (own.encode(),)
+
+
+def _own_part(session: DirectorSession, memory: RoomMemory, wall: datetime | None,
+              extra: dict[str, Any] | None) -> tuple[str, bool]:
+    """The state's JSON up to the kept parts (its opening brace and members and a comma) and True; or, when the
+    parts kept are not this state's, the whole state's JSON and False."""
     state = {**build_room_state(session, memory, wall), **(extra or {})}
     if not memory.parts or any(state.get(key) is not value for key, value in memory.parts.items()):
-        return json.dumps(state, ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(state, ensure_ascii=False, separators=(",", ":")), False
     own = json.dumps({key: value for key, value in state.items() if key not in memory.parts}, separators=(",", ":"))
-    return own[:-1] + "," + memory.parts_text() + "}"
+    return own[:-1] + ",", True
 
 
 def _parts_of_the_change(session: DirectorSession, floor: Any, memory: MoveMemory, as_of: str) -> dict[str, Any]:

@@ -134,14 +134,20 @@ const Room = (() => {
     }).catch(() => { /* the WebSocket notices a lost connection */ });
   });
 
+  const utf8 = new TextDecoder("utf-8");
+
   function connect(page) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}${wanted ? "&" + asking() : ""}`);
+    socket.binaryType = "arraybuffer";  // the state comes as its JSON in UTF-8 bytes, a heartbeat as text
     socket.onopen = () => { attempts = 0; everConnected = true; lastMessageAt = performance.now(); };
     socket.onmessage = (message) => {
       lastMessageAt = performance.now();
       let data;
-      try { data = JSON.parse(message.data); } catch (error) { return; }
+      try {
+        const text = typeof message.data === "string" ? message.data : utf8.decode(message.data);
+        data = JSON.parse(text);
+      } catch (error) { return; }
       if (data.heartbeat) return;
       receive(data);
     };
