@@ -215,3 +215,25 @@ def test_flights_to_a_level_and_day_2_on_postgresql(pg_url: str) -> None:
     assert [d.day for d in other.festivals.flights(1)] == [2] and other.festivals.day_of(day_2).flight == "2"
     other.close()
     session.close()
+
+
+def test_any_tournament_gets_a_set_point_the_console_is_told_of_and_one_undo_takes_it_back(tmp_path: Path) -> None:
+    session = open_session(tmp_path / "set-point.sqlite", FakeTime())
+    session.create_from_plan(NewTournamentPlan("Deepstack", "turbo", tables=2, seats_per_table=9))
+    for name in field("P", 10):
+        session.run(session.tournament.register, name)
+    session.run(session.tournament.draw_seats)
+    days = session.days
+    session.run(days.set_set_point, SetPoint("percent", 80))
+    assert days.view().set_point == "80% of the field left" and days.set_point_reached() is None
+    live = [e for e in session.tournament.entries() if not e.busted]
+    session.run(session.tournament.bust, live[0].entry_id, [live[1].entry_id])
+    session.run(session.tournament.bust, live[2].entry_id, [live[3].entry_id])
+    assert days.set_point_reached() == "8 players left (80% of 10 entries is 8)"
+    assert session.history()[-3].description == "Day 1 plays to 80% of the field left"
+    session.undo()
+    session.undo()
+    session.undo()  # the set point itself
+    assert days.view().set_point is None and days.set_point_reached() is None
+    with pytest.raises(DomainError, match="a day stops at a SetPoint"):
+        session.run(days.set_set_point, "level 8")

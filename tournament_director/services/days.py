@@ -17,7 +17,8 @@ from tournament_director.domain import limits
 from tournament_director.domain.clock.structure import Level
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor import days
-from tournament_director.domain.floor.events import DayBagged, DayEnded, DayStarted
+from tournament_director.domain.floor.days import SetPoint
+from tournament_director.domain.floor.events import DayBagged, DayEnded, DayPlanned, DayStarted
 from tournament_director.services.clock import ClockService
 from tournament_director.services.commands import CommandRunner
 
@@ -132,6 +133,17 @@ class DayService:
         return sorted({e.table for e in self._t.entries.values() if not e.busted and e.table is not None})
 
     # ----- the director's commands ------------------------------------------------------------------------------------
+    def set_set_point(self, point: SetPoint | None) -> Any:
+        """Where this day stops (None: it plays to the end); the day, event and flight stay as recorded."""
+        if point is not None and not isinstance(point, SetPoint):
+            raise DomainError(f"a day stops at a SetPoint, not {limits.shown(point)}")
+        record = days.day_record(self._t)
+        return self.runner.record(DayPlanned(
+            festival=record["festival"], day=record["day"], flight=record["flight"],
+            set_point_kind=None if point is None else point.kind,
+            set_point_value=None if point is None else point.value,
+            policy=record["policy"], carries_pool=bool(record["carries_pool"])))
+
     def bag_table(self, table: int, bags: Mapping[int, int]) -> Any:
         """Record the bags of one table: a count for every player still in there (recorded again, it replaces)."""
         limits.check_count(table, "table number", 1, limits.MAX_TABLE_NUMBER)

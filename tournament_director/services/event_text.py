@@ -268,7 +268,7 @@ SENTENCES: dict[type[Event], Sentence] = {
 
 
 def _day_planned(e: DayPlanned) -> str:
-    where = f"{e.festival}, Day {e.flight}"
+    where = f"{e.festival}, Day {e.flight}" if e.festival else f"Day {e.day}"
     stops = {"level": f"plays to the end of level {e.set_point_value}",
              "percent": f"plays to {e.set_point_value}% of the field left",
              "players": f"plays to {e.set_point_value} players left"}.get(e.set_point_kind or "", "plays to the end")

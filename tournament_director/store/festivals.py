@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import Engine
 from sqlalchemy import text as sql_text
@@ -31,10 +32,10 @@ _DAYS = ("SELECT d.tournament_id, f.id, f.name, f.policy, d.day, d.flight FROM f
          "JOIN festival f ON f.id = d.festival_id ")
 
 
-def _day(row: tuple[object, ...]) -> FestivalDay:
+def _day(row: tuple[Any, ...]) -> FestivalDay:
     tournament_id, festival_id, name, policy, day, flight = row
-    return FestivalDay(int(tournament_id), FestivalInfo(int(festival_id), str(name), str(policy)),  # type: ignore[call-overload]
-                       int(day), str(flight))  # type: ignore[call-overload]
+    festival = FestivalInfo(int(festival_id), str(name), str(policy))
+    return FestivalDay(int(tournament_id), festival, int(day), str(flight))
 
 
 class Festivals:

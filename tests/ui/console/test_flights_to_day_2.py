@@ -292,11 +292,30 @@ def test_one_tournament_ends_its_day_and_the_next_day_starts_the_clock_where_it_
     qtbot.keyClick(window, Qt.Key.Key_F8)
     qtbot.keyClick(window, Qt.Key.Key_Right, CTRL)
     qtbot.keyClick(window, Qt.Key.Key_Down, CTRL)  # a minute off: level 2, 9 minutes left
-    trigger(window, window.bag_action)
+    # Tournament > Where the day stops…: ten players left
+    trigger(window, window.set_point_action)
+    stops = window.set_point_dialog
+    active(qtbot, stops)
+    choose(qtbot, stops.set_point_kind, "players")
+    set_spin(qtbot, stops.set_point_value, 10)
+    QApplication.processEvents()
+    stops.grab().save(str(artifacts_dir / "end-of-day-where-the-day-stops.png"))
+    qtbot.mouseClick(stops.buttons.button(QDialogButtonBox.StandardButton.Ok), LEFT)
+    assert not stops.isVisible(), stops.error.text()
+    active(qtbot, window)
+    first = next(r for r in live_rows(window) if r.table == 1)
+    bust_on_map(qtbot, window, first.name, table_mate(window, first).name)
+    assert window.set_point_notice is None
+    second = next(r for r in live_rows(window) if r.table == 2)
+    bust_on_map(qtbot, window, second.name, table_mate(window, second).name)
+    notice = window.set_point_notice
+    assert notice is not None and "Deepstack, Day 1 has reached its set point: 10 players left" in notice.text()
+    qtbot.mouseClick(notice.end_day_button, LEFT)
     dialog = window.bag_dialog
     active(qtbot, dialog)
+    assert "10 players left" in dialog.heading.text()
     click(qtbot, dialog.end_button)  # nobody bagged yet: refused inside the dialog
-    assert dialog.isVisible() and "12 player(s) still in have no bag" in dialog.error.text()
+    assert dialog.isVisible() and "10 player(s) still in have no bag" in dialog.error.text()
     bag_every_table(qtbot, window)
     assert "the bags add up" in dialog.total.text()
     QApplication.processEvents()

@@ -165,8 +165,9 @@ def _replace(t: FloorRecords, **changes: Any) -> None:
 
 
 def _planned(t: FloorRecords, event: DayPlanned) -> None:
-    limits.check_name(event.festival, "event name")
-    limits.check_name(event.flight, "flight")
+    for name, what in ((event.festival, "event name"), (event.flight, "flight")):
+        if name is not None:
+            limits.check_name(name, what)
     limits.check_count(event.day, "day", 1, 99)
     point = None
     if event.set_point_kind is not None or event.set_point_value is not None:
@@ -175,7 +176,8 @@ def _planned(t: FloorRecords, event: DayPlanned) -> None:
         raise DomainError(f"the flights' policy is first or best stack forward, not {limits.shown(event.policy)}")
     if day_ended(t):
         raise DomainError("the day has ended: plan the next day once it has started")
-    _replace(t, festival=event.festival.strip(), day=event.day, flight=event.flight.strip(),
+    _replace(t, festival=event.festival.strip() if event.festival else None, day=event.day,
+             flight=event.flight.strip() if event.flight else None,
              set_point=None if point is None else [point.kind, point.value], policy=event.policy,
              carries_pool=event.carries_pool)
 

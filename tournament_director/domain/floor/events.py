@@ -364,13 +364,14 @@ class StationFloorAnswered(Event):
 @dataclass(frozen=True, kw_only=True)
 class DayPlanned(Event):
     """Which day of which event this tournament plays: the festival's name, the day (1 for the flights), the
-    flight's label ("1A"), where play stops (``set_point_kind``: "level", "percent" or "players", with its value),
-    the flights' policy ("first" or "best" stack forward) and whether its pool is paid on the last day."""
+    flight's label ("1A") (none for a tournament of its own), where play stops (``set_point_kind``: "level",
+    "percent" or "players", with its value), the flights' policy ("first" or "best" stack forward) and whether its
+    pool is paid on the last day."""
 
     type_name = "day.planned"
-    festival: str
+    festival: str | None = optional()
     day: int
-    flight: str
+    flight: str | None = optional()
     set_point_kind: str | None = optional()
     set_point_value: int | None = optional()
     policy: str | None = optional()

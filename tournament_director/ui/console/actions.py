@@ -68,6 +68,8 @@ def build_menus(window: Any) -> None:
     w.leagues_action = add_action(w, "Leagues and seasons…", "Ctrl+L", lambda: leagues_window.open_leagues(w),
                                   file_menu)
     file_menu.addSeparator()
+    w.set_point_action = add_action(w, "Where the day stops…", None, lambda: end_of_day.open_set_point(w),
+                                    file_menu)
     w.bag_action = add_action(w, "End of day: bag and tag…", None, lambda: end_of_day.open_bags(w), file_menu)
     w.start_next_day_action = add_action(w, "Start the next day", None, lambda: end_of_day.start_next_day(w),
                                          file_menu)

@@ -139,7 +139,8 @@ class BagDialog(QDialog):
 
     def _update_total(self) -> None:
         view = self.days.view()
-        where = f"{view.festival}, Day {view.flight}" if view.festival else f"Day {view.day}"
+        where = (f"{view.festival}, Day {view.flight}" if view.festival
+                 else f"{self.session.tournament_name}, Day {view.day}")
         stop = f" — {html.escape(self.reason)}" if self.reason else ""
         self.heading.setText(f"<b style='font-size:13pt'>{html.escape(where)}</b>{stop}<br>"
                              f"Tables bagged: {', '.join(map(str, view.tables_bagged)) or 'none yet'}")

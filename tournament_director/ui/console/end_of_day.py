@@ -1,6 +1,6 @@
-"""The end of a day in the console's Tournament menu: New multi-day event…, End of day: bag and tag…, Start the next
-day, Next day from the bags…; and the notice when the tournament in front reaches its set point (the end of a level,
-a share or a number of players left), which offers the end of the day."""
+"""The end of a day in the console's Tournament menu: New multi-day event…, Where the day stops…, End of day: bag and
+tag…, Start the next day, Next day from the bags…; and the notice when the tournament in front reaches its set point
+(the end of a level, a share or a number of players left), which offers the end of the day."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from tournament_director.ui.console.bag_dialog import BagDialog
-from tournament_director.ui.console.festival_dialogs import NewFestivalDialog, NextDayDialog
+from tournament_director.ui.console.festival_dialogs import NewFestivalDialog, NextDayDialog, SetPointDialog
 
 
 def watch_set_points(w: Any) -> None:
@@ -31,6 +31,13 @@ def open_new_festival(w: Any) -> NewFestivalDialog | None:
         w.tell("No database is open")
         return None
     return _open(w, NewFestivalDialog(w.session, w, w), "new_festival_dialog")
+
+
+def open_set_point(w: Any) -> SetPointDialog | None:
+    if w.session is None or w.session.days is None:
+        w.tell("No tournament is open: create one with Ctrl+N")
+        return None
+    return _open(w, SetPointDialog(w.session, w, w), "set_point_dialog")
 
 
 def open_bags(w: Any, reason: str = "") -> BagDialog | None:
@@ -86,7 +93,7 @@ def watch_set_point(w: Any) -> SetPointNotice | None:
         return None
     w.set_point_seen.add((w.session.tournament_id, why))
     view = days.view()
-    where = f"{view.festival}, Day {view.flight}" if view.festival else f"Day {view.day}"
+    where = f"{view.festival}, Day {view.flight}" if view.festival else f"{w.session.tournament_name}, Day {view.day}"
     w.tell(f"{where} has reached its set point: {why}")
     box = SetPointNotice(f"{where} has reached its set point: {why}.\n\nEnd the day now? Play stops, every "
                          "survivor's chips are bagged and counted, and the clock keeps where it stopped.", w)
@@ -98,5 +105,5 @@ def watch_set_point(w: Any) -> SetPointNotice | None:
     return box
 
 
-__all__ = ["SetPointNotice", "watch_set_points", "open_bags", "open_new_festival", "open_next_day", "start_next_day",
-           "watch_set_point"]
+__all__ = ["SetPointNotice", "open_bags", "open_new_festival", "open_next_day", "open_set_point", "start_next_day",
+           "watch_set_point", "watch_set_points"]

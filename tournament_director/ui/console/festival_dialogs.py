@@ -137,6 +137,53 @@ class NewFestivalDialog(QDialog):
         return True
 
 
+class SetPointDialog(QDialog):
+    """Tournament > Where the day stops…: the set point of the tournament in front."""
+
+    def __init__(self, session: DirectorSession, console: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.console = console
+        self.setWindowTitle("Where the day stops")
+        layout = QVBoxLayout(self)
+        days = session.days
+        view = days.view() if days is not None else None
+        now = view.set_point if view is not None and view.set_point else "the end (no set point)"
+        said = QLabel(f"Day {view.day if view is not None else 1} plays to {now}. When the set point is reached the "
+                      "console says so and offers the end of the day: the chips bagged, the clock stopped.")
+        said.setWordWrap(True)
+        layout.addWidget(said)
+        form = QFormLayout()
+        self.set_point_kind, self.set_point_value, row = _set_point_row(self, with_none=True)
+        self.set_point_value.setEnabled(False)
+        form.addRow("The day stops", row)
+        layout.addLayout(form)
+        self.error = _refusal_label()
+        layout.addWidget(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Set")
+        self.buttons.accepted.connect(self.submit)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(560, 200)
+
+    def submit(self) -> bool:
+        kind = self.set_point_kind.currentData()
+        days = self.session.days
+        try:
+            point = None if kind is None else SetPoint(str(kind), self.set_point_value.value())
+            if days is None:
+                raise ValueError("no tournament is open")
+            self.session.run(days.set_set_point, point)
+        except Exception as error:  # DomainError: shown here, nothing recorded
+            self.error.setText(f"Not set: {error}")
+            self.error.show()
+            return False
+        self.console.tell(f"The day stops at {point.text()}" if point is not None else "The day plays to the end")
+        self.accept()
+        return True
+
+
 class NextDayDialog(QDialog):
     """Tournament > Next day from the bags…"""
 
@@ -249,4 +296,4 @@ class NextDayDialog(QDialog):
         return True
 
 
-__all__ = ["NewFestivalDialog", "NextDayDialog", "SET_POINT_CHOICES"]
+__all__ = ["NewFestivalDialog", "NextDayDialog", "SET_POINT_CHOICES", "SetPointDialog"]
