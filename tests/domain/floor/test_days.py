@@ -104,6 +104,12 @@ def test_a_table_is_bagged_whole_and_the_day_ends_only_when_the_bags_add_up_or_t
     assert days.day_record(state.floor)["ended"]["difference"] == -500
     with pytest.raises(DomainError, match="day 1 has ended with the chips bagged"):
         state.apply("day.bagged", {"table": 2, "bags": [[1, 10_000], [3, 10_000], [5, 10_000]], "time": TIME})
+    for event_type, payload in (("entry.registered", {"entry_id": 7, "name": "Late", "player_id": None}),
+                                ("entry.busted", {"busts": [{"entry_id": 1, "eliminated_by": [2]}], "level": 3,
+                                                  "time": TIME})):
+        with pytest.raises(DomainError, match="day 1 has ended with the chips bagged: start the next day before "
+                                              "playing on"):
+            state.apply(event_type, payload)
     state.apply("day.started", {"day": 2, "time": TIME})
     assert days.day_record(state.floor)["day"] == 2 and days.bags(state.floor) == {}
 

@@ -33,6 +33,12 @@ from tournament_director.domain.floor.events import (
 from tournament_director.domain.floor.records import Entry, FloorRecords, count_entry
 
 SET_POINT_KINDS = ("level", "percent", "players")
+# What play is: none of it between the end of a day and the next day's start (the chips are in their bags)
+PLAY_EVENTS = frozenset({
+    "entry.registered", "entries.imported", "entry.rebuy", "entry.addon", "entry.busted", "chips.counted",
+    "seats.drawn", "moves.accepted", "hand.next", "hand.finished", "deal.made", "station.hand_done",
+    "station.bust_reported", "station.bust_confirmed", "history.bought",
+})
 FIRST_STACK_FORWARD = "first"
 BEST_STACK_FORWARD = "best"
 POLICIES = {FIRST_STACK_FORWARD: "first stack forward", BEST_STACK_FORWARD: "best stack forward"}
@@ -111,6 +117,7 @@ def day_ended(t: FloorRecords) -> bool:
 
 
 def refuse_while_day_over(t: FloorRecords, what: str) -> None:
+    """DomainError while the day has ended with the chips bagged and the next has not started."""
     if day_ended(t):
         raise DomainError(f"day {day_record(t)['day']} has ended with the chips bagged: start the next day before "
                           f"{what}")
@@ -304,6 +311,6 @@ HANDLERS = (
     (DayCarriedIn, _carried_in),
 )
 
-__all__ = ["BEST_STACK_FORWARD", "Bag", "FIRST_STACK_FORWARD", "HANDLERS", "POLICIES", "SET_POINT_KINDS",
+__all__ = ["BEST_STACK_FORWARD", "Bag", "FIRST_STACK_FORWARD", "HANDLERS", "PLAY_EVENTS", "POLICIES", "SET_POINT_KINDS",
            "SetPoint", "bagged_tables", "bags", "bags_difference", "bags_forward", "check_bags_argument",
            "check_day_can_end", "day_ended", "day_record", "entry_refusal", "flight_bags", "set_point_of", "unbagged"]

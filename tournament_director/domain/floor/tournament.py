@@ -85,6 +85,8 @@ class Tournament(FloorRecords):
             raise DomainError(f"{event_type}: the payload must be a mapping")
         event_class, handler = routed
         event = event_class.from_payload(payload)  # its fields' shapes, checked (DomainError naming the field)
+        if self.day is not None and event_type in days.PLAY_EVENTS:
+            days.refuse_while_day_over(self, "playing on")  # play stopped with the chips bagged
         # hand-for-hand ends with the event that brings the tournament down to one table (hand_for_hand.py)
         watch_hand_for_hand = self.hand_for_hand and event_type != "hand_for_hand.set"
         was_down_to_one_table = watch_hand_for_hand and hand_for_hand.down_to_one_table(self)
