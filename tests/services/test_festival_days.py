@@ -14,6 +14,7 @@ import pytest
 from tests.services.test_clock_service import FakeTime
 from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.days import SetPoint
+from tournament_director.domain.floor.standings import payout_table
 from tournament_director.services.festival import FestivalPlan
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 
@@ -91,6 +92,20 @@ def test_first_stack_forward_refuses_a_qualifier_naming_his_flight_and_day_2_pay
     assert {e.name: e.chips for e in entries}["Ann Lee"] == 20_000
     assert sum(e.chips for e in entries) == session.tournament.chips_in_play == 20_000 * 24
     assert session.festivals.day_of(day_2).day == 2
+    # Day 2 pays its places: it plays to its set point and goes on as Day 3 in the same tournament
+    session.run(session.days.set_set_point, SetPoint("players", 6))
+    live = [e for e in session.tournament.entries() if not e.busted]
+    for victim, winner in zip(live[:6], live[6:]):
+        session.run(session.tournament.bust, victim.entry_id, [winner.entry_id])
+    assert session.days.set_point_reached() == "6 players left"
+    bag_and_end(session)
+    with pytest.raises(DomainError, match="Day 2 pays its own places: it plays on as Day 3 in the same tournament"):
+        session.run(session.festivals.create_next_day, 1)
+    session.run(session.days.start_next_day)
+    assert session.days.view().day == 3 and session.clock.view().running
+    # its places are still paid for the flights' 24 entries, not for the 12 who came to Day 2
+    assert len(session.tournament.prize_pool().prizes) == len(payout_table("standard").percentages_for(24))
+    assert len(payout_table("standard").percentages_for(24)) != len(payout_table("standard").percentages_for(12))
 
 
 def test_best_stack_forward_carries_the_biggest_bag_and_shows_the_other_forfeited(tmp_path: Path) -> None:

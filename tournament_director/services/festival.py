@@ -59,6 +59,7 @@ class FlightView:
     bags: int  # survivors bagged
     ended: bool
     set_point: str | None
+    carries_pool: bool  # a flight: its survivors play on in another tournament, the next day of the event
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,11 @@ class NextDayPlan:
     period: int
     remaining_ms: int
     waiting: tuple[str, ...]  # the flights that have not ended their day yet
+
+    @property
+    def plays_on_in_place(self) -> bool:
+        """The latest day is one tournament paying its places (Day 2 on): its next day is its own next day's start."""
+        return not any(flight.carries_pool for flight in self.flights)
 
 
 class FestivalService:
@@ -134,7 +140,7 @@ class FestivalService:
             point = days.set_point_of(t)
             views.append(FlightView(row.tournament_id, row.flight, row.day, len(t.entries), t.players_left,
                                     t.prize_pool, len(days.bags(t)), days.day_ended(t),
-                                    None if point is None else point.text()))
+                                    None if point is None else point.text(), t.pool_carried_forward))
         return views
 
     def entry_refusal(self, tournament_id: int | None, name: str, player_id: int | None) -> str | None:
@@ -218,6 +224,9 @@ class FestivalService:
         flights stopped; the new day comes in front. Returns its tournament id."""
         limits.check_seat_count(seats_per_table)
         plan = self.next_day_plan(festival_id)
+        if plan.plays_on_in_place:
+            raise DomainError(f"Day {plan.day - 1} pays its own places: it plays on as Day {plan.day} in the same "
+                              "tournament (Tournament > Start the next day once its day has ended)")
         if plan.waiting:
             waiting = " and ".join(f"Day {label}" for label in plan.waiting)
             raise DomainError(f"{waiting} {'has' if len(plan.waiting) == 1 else 'have'} not ended: bag the chips and "

@@ -264,9 +264,12 @@ class NextDayDialog(QDialog):
         text = (f"<b style='font-size:13pt'>Day {plan.day}: {len(plan.going)} player(s) with "
                 f"{sum(b.chips for b in plan.going):,} chips; prize pool {plan.pool:,} from {plan.flight_entries} "
                 f"entries</b><br>{html.escape(plan.festival.name)}, {policy}; the flights paid nothing")
-        if plan.waiting:
+        if plan.plays_on_in_place:
+            text = (f"<b style='font-size:13pt'>Day {plan.day - 1} plays on as Day {plan.day} in the same "
+                    "tournament</b><br>Once its day has ended: Tournament > Start the next day")
+        elif plan.waiting:
             text += f"<br>Still playing: Day {', Day '.join(plan.waiting)}. End their day first"
-        set_tone(self.summary, "refusal" if plan.waiting else "done")
+        set_tone(self.summary, "refusal" if plan.waiting or plan.plays_on_in_place else "done")
         self.summary.setText(text)
         if plan.forfeited:
             rows = "; ".join(f"{html.escape(b.name)}: Day {html.escape(b.flight)} bag of {b.chips:,}"
@@ -275,7 +278,7 @@ class NextDayDialog(QDialog):
             self.forfeited.show()
         else:
             self.forfeited.hide()
-        self.create_button.setEnabled(not plan.waiting and bool(plan.going))
+        self.create_button.setEnabled(not plan.waiting and bool(plan.going) and not plan.plays_on_in_place)
 
     def submit(self) -> bool:
         festival_id = self.festival_id()
