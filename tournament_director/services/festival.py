@@ -94,7 +94,7 @@ class FestivalService:
         self.rng = rng
         self.clock_sources = dict(clock_sources or {})
         self._now = now or (lambda: datetime.now(UTC))
-        self._days: dict[int, FestivalDay | None] = {}  # tournament -> its day (asked at every registration)
+        self._days: dict[int, FestivalDay | None] = {}  # tournament -> its day, once found
 
     @property
     def _festivals(self) -> Any:
@@ -109,9 +109,10 @@ class FestivalService:
         """The event, day and flight of a tournament, or None for a tournament of one day."""
         if tournament_id is None:
             return None
-        if tournament_id not in self._days:
-            self._days[tournament_id] = self._festivals.day_of(tournament_id)
-        return self._days[tournament_id]
+        found = self._days.get(tournament_id)
+        if found is None:  # a link another station writes after its tournament appears is found when it is there
+            found = self._days[tournament_id] = self._festivals.day_of(tournament_id)
+        return found
 
     def _link(self, festival_id: int, tournament_id: int, day: int, flight: str) -> None:
         self._festivals.add_day(festival_id, tournament_id, day, flight)
@@ -143,10 +144,17 @@ class FestivalService:
                                     None if point is None else point.text(), t.pool_carried_forward))
         return views
 
-    def entry_refusal(self, tournament_id: int | None, name: str, player_id: int | None) -> str | None:
-        """Why ``name`` may not enter this flight (first stack forward: he bagged in another flight), or None."""
+    def entry_refusal(self, tournament_id: int | None, name: str, player_id: int | None,
+                      state: TournamentState | None = None) -> str | None:
+        """Why ``name`` may not enter this flight (first stack forward: he bagged in another flight), or None.
+        ``state``: the flight's own, as its runner has it (its log says whether it is a first-stack flight)."""
+        if tournament_id is None:
+            return None
+        own = days.day_record((state or self._state(tournament_id)).floor)
+        if own["policy"] != days.FIRST_STACK_FORWARD or not own["carries_pool"]:
+            return None  # not a flight of a first-stack event: no question asked of the database
         where = self.day_of(tournament_id)
-        if where is None or where.festival.policy != days.FIRST_STACK_FORWARD:
+        if where is None:
             return None
         key = f"id:{player_id}" if player_id is not None else f"name:{name.strip().casefold()}"
         for row in self._festivals.days(where.festival.id):
@@ -159,8 +167,9 @@ class FestivalService:
                 return refusal
         return None
 
-    def check_entry(self, tournament_id: int | None, name: str, player_id: int | None) -> None:
-        refusal = self.entry_refusal(tournament_id, name, player_id)
+    def check_entry(self, tournament_id: int | None, name: str, player_id: int | None,
+                    state: TournamentState | None = None) -> None:
+        refusal = self.entry_refusal(tournament_id, name, player_id, state)
         if refusal:
             raise DomainError(refusal)
 

@@ -460,12 +460,13 @@ class DirectorSession:
         # the floor stamps its events with the same wall time as the clock (the finish stops the clock)
         return self._area("tournament", lambda runner: TournamentService(
             runner, rng=self._rng, now=lambda: self._wall_now().astimezone(), players=self._db.get_player,
-            admission=self._admission(runner.tournament_id)))
+            admission=self._admission(runner)))
 
-    def _admission(self, tournament_id: int) -> Callable[[str, int | None], None]:
+    def _admission(self, runner: CommandRunner) -> Callable[[str, int | None], None]:
         """The check of a player entering this tournament: a flight refuses another flight's qualifier (first stack
         forward)."""
-        return lambda name, player_id: self.festivals.check_entry(tournament_id, name, player_id)
+        return lambda name, player_id: self.festivals.check_entry(runner.tournament_id, name, player_id,
+                                                                  runner.state)
 
     @property
     def days(self) -> DayService | None:
