@@ -56,8 +56,11 @@ class Festivals:
                                {"tid": tournament_id, "fid": festival_id, "day": day, "flight": flight})
 
     def all(self) -> list[FestivalInfo]:
+        """The festival events with at least one tournament."""
         with self._engine.connect() as connection:
-            rows = connection.execute(sql_text("SELECT id, name, policy FROM festival ORDER BY id")).all()
+            rows = connection.execute(sql_text(  # an event whose first flight could not be made has no day
+                "SELECT id, name, policy FROM festival f WHERE EXISTS (SELECT 1 FROM festival_day d "
+                "WHERE d.festival_id = f.id) ORDER BY id")).all()
         return [FestivalInfo(int(r[0]), str(r[1]), str(r[2])) for r in rows]
 
     def days(self, festival_id: int) -> list[FestivalDay]:

@@ -32,6 +32,7 @@ def test_a_share_of_the_field_is_reached_when_that_many_players_are_left_rounded
 
 def test_a_number_of_players_left_is_reached_at_that_number() -> None:
     assert SetPoint("players", 12).reached(players_left=13, entries=50, level_over=None) is None
+    assert SetPoint("players", 12).reached(players_left=3, entries=3, level_over=None) is None  # still registering
     assert SetPoint("players", 12).reached(players_left=12, entries=50, level_over=None) == "12 players left"
 
 

@@ -350,3 +350,46 @@ def test_one_tournament_ends_its_day_and_the_next_day_starts_the_clock_where_it_
     assert session.days.view().day == 1 and not session.clock.view().running
     window.close()
     session.close()
+
+
+def test_a_bad_plan_and_two_bags_of_one_player_are_said_in_the_dialogs(qtbot, console, artifacts_dir) -> None:
+    window = console
+    session = window.session
+    trigger(window, window.new_festival_action)
+    dialog = window.new_festival_dialog
+    active(qtbot, dialog)
+    dialog.flights.selectAll()
+    type_text(qtbot, dialog.flights, "1A, 1a")
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), LEFT)
+    assert dialog.isVisible() and "each flight needs a label of its own" in dialog.error.text()
+    assert session.list_tournaments() == [] and session.festivals.all() == []
+    dialog.flights.selectAll()
+    type_text(qtbot, dialog.flights, "1A, 1B")
+    set_spin(qtbot, dialog.tables, 1)
+    choose(qtbot, dialog.set_point_kind, "players")
+    set_spin(qtbot, dialog.set_point_value, 3)
+    qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), LEFT)
+    assert not dialog.isVisible(), dialog.error.text()
+    # Ann Lee plays both flights before either has bagged: first stack forward cannot carry both bags
+    for flight, others in (("1A", FIELD[140:143]), ("1B", FIELD[143:146])):
+        open_flight(qtbot, window, f"Main Event Day {flight}")
+        register(qtbot, window, [ANN] + others)
+        assert window.set_point_notice is None  # a field registering is not yet down to three
+    assert not window.refusals
+    for flight in ("1A", "1B"):
+        open_flight(qtbot, window, f"Main Event Day {flight}")
+        qtbot.keyClick(window, Qt.Key.Key_D, CTRL_SHIFT)
+        qtbot.keyClick(window, Qt.Key.Key_3, CTRL)
+        qtbot.keyClick(window, Qt.Key.Key_F8)
+        victim = next(r for r in live_rows(window) if r.name != ANN)
+        bust_on_map(qtbot, window, victim.name, table_mate(window, victim).name)
+        qtbot.waitUntil(lambda: window.set_point_notice is not None, timeout=2000)
+        qtbot.mouseClick(window.set_point_notice.end_day_button, LEFT)
+        end_the_day(qtbot, window, None, artifacts_dir, f"refusals-{flight}")
+    trigger(window, window.next_day_action)
+    next_day = window.next_day_dialog
+    active(qtbot, next_day)
+    assert "Ann Lee bagged in Day 1A, Day 1B: under first stack forward" in next_day.summary.text()
+    assert not next_day.create_button.isEnabled()
+    QApplication.processEvents()
+    next_day.grab().save(str(artifacts_dir / "flights-next-day-refused.png"))

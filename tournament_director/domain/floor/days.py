@@ -68,7 +68,10 @@ class SetPoint:
 
     def reached(self, players_left: int, entries: int, level_over: int | None) -> str | None:
         """Why the day stops now ("the end of level 8", "10 players left (25% of 40 entries)"), or None.
-        ``level_over``: the number of the last level played out (None before the first has ended)."""
+        ``level_over``: the number of the last level played out (None before the first has ended). A field still
+        whole is registering, not playing down to a count of players."""
+        if self.kind != "level" and players_left >= entries:
+            return None
         if self.kind == "level":
             return self.text() if level_over is not None and level_over >= self.value else None
         if self.kind == "percent":
@@ -159,7 +162,7 @@ def bags_forward(policy: str | None, all_bags: Iterable[Bag]) -> tuple[list[Bag]
         if len(player_bags) > 1 and policy != BEST_STACK_FORWARD:
             flights = ", ".join(f"Day {b.flight}" for b in player_bags)
             raise DomainError(f"{player_bags[0].name} bagged in {flights}: under first stack forward a player plays "
-                              "one flight only; bust or take out the later entry first")
+                              "one flight only; in the later flight, undo its end of the day and record his bust")
         best = max(player_bags, key=lambda b: b.chips)  # max keeps the first of equal bags
         going.append(best)
         forfeited.extend(b for b in player_bags if b is not best)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QRadioButton, QSpinBox, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from tournament_director.domain.errors import DomainError
 from tournament_director.domain.floor.days import BEST_STACK_FORWARD, FIRST_STACK_FORWARD, SetPoint
 from tournament_director.services.festival import FestivalPlan
 from tournament_director.services.session import NewTournamentPlan
@@ -249,9 +250,9 @@ class NextDayDialog(QDialog):
             self.summary.setText("No multi-day event yet: Tournament > New multi-day event… creates one")
             self.create_button.setEnabled(False)
             return
-        plan = self.session.festivals.next_day_plan(festival_id)
-        self.flights.setRowCount(len(plan.flights))
-        for row, flight in enumerate(plan.flights):
+        flights = self.session.festivals.flights(festival_id)
+        self.flights.setRowCount(len(flights))
+        for row, flight in enumerate(flights):
             day = "ended, bagged" if flight.ended else f"playing (stops at {flight.set_point or 'the end'})"
             for column, value in enumerate((f"Day {flight.label}", flight.entries, flight.players_left, flight.bags,
                                             f"{flight.prize_pool:,}", day)):
@@ -260,6 +261,14 @@ class NextDayDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.flights.setItem(row, column, item)
         self.flights.resizeColumnsToContents()
+        try:
+            plan = self.session.festivals.next_day_plan(festival_id)
+        except DomainError as problem:  # two bags of one player under first stack forward, say
+            set_tone(self.summary, "refusal")
+            self.summary.setText(f"<b>The next day cannot be drawn:</b> {html.escape(str(problem))}")
+            self.forfeited.hide()
+            self.create_button.setEnabled(False)
+            return
         policy = "best stack forward" if plan.festival.policy == BEST_STACK_FORWARD else "first stack forward"
         text = (f"<b style='font-size:13pt'>Day {plan.day}: {len(plan.going)} player(s) with "
                 f"{sum(b.chips for b in plan.going):,} chips; prize pool {plan.pool:,} from {plan.flight_entries} "
