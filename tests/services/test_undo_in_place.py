@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
+from tournament_director.domain.floor.days import SetPoint
 from tournament_director.services.commands import CommandRunner
+from tournament_director.services.days import DayService
 from tournament_director.services.tournament import ForcedBets, TournamentService
 from tournament_director.store import Store
 
@@ -113,6 +115,7 @@ COMMANDS: dict[str, Command] = {
     "station.floor_called": lambda r, f: r.execute("station.floor_called", {"table": _table_of(r, _live(r)[43]),
                                                                             "note": "clock"}),
     "hand_for_hand.set": lambda r, f: f.set_hand_for_hand(True),
+    "day.planned, a set point": lambda r, f: DayService(r, lambda: None).set_set_point(SetPoint("players", 100)),
 }
 
 
@@ -156,3 +159,21 @@ def test_a_command_that_changes_every_table_is_undone_by_folding_again_and_equal
     assert picture(runner.state) == before == picture(runner.rebuild())
     runner.redo()
     assert picture(runner.state) == picture(runner.rebuild())
+
+
+def test_a_tables_bags_undone_and_redone_equal_a_rebuild_from_the_log(field) -> None:
+    """A table's bags look at every entry for the players still in there (as a count sheet of a table does), so
+    their undo folds again from the checkpoint: the same state all the same."""
+    store, runner, floor = field
+    days = DayService(runner, lambda: None)
+    table = _table_of(runner, _live(runner)[47])
+    before = picture(runner.state)
+    days.bag_table(table, {line.entry_id: line.stack + 100 for line in days.bag_sheet(table)})
+    after = picture(runner.state)
+    assert after != before and days.view().tables_bagged == (table,)
+    runner.undo()
+    assert picture(runner.state) == before == picture(runner.rebuild())
+    assert picture(CommandRunner(store, runner.tournament_id).state) == before
+    runner.redo()
+    assert picture(runner.state) == after == picture(runner.rebuild())
+    assert runner.state.floor.check_invariants() == []

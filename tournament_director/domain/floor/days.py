@@ -171,6 +171,7 @@ def bags_forward(policy: str | None, all_bags: Iterable[Bag]) -> tuple[list[Bag]
 
 # ----- the handlers ---------------------------------------------------------------------------------------------------
 def _replace(t: FloorRecords, **changes: Any) -> None:
+    """The day's record replaced whole, never changed in place (the undo keeps the one before as it is)."""
     t.day = {**day_record(t), **changes}
 
 

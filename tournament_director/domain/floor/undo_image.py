@@ -34,7 +34,7 @@ _NOT_PLAIN = {"entries", "tables", "changes", "_table_index", "leader_watch", "h
 # Fields that hold an object but are only ever replaced by an event, never changed in place: kept as they are.
 # Any other field holding an object (a dict, a list, the stations' records, a field added later) is copied.
 _REPLACED_WHOLE = {"settings", "payout_table", "payout_percentages", "deal", "last_count", "last_seating",
-                   "satellite_award"}
+                   "satellite_award", "day"}
 _VALUES = (int, str, float, Decimal, tuple, type(None))  # bool is an int
 # The stations' records change with the stations' events only: copied for those alone.
 _STATION_EVENTS = "station."
