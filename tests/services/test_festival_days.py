@@ -252,3 +252,24 @@ def test_any_tournament_gets_a_set_point_the_console_is_told_of_and_one_undo_tak
     assert days.view().set_point is None and days.set_point_reached() is None
     with pytest.raises(DomainError, match="a day stops at a SetPoint"):
         session.run(days.set_set_point, "level 8")
+
+
+def test_a_day_stopping_at_the_end_of_a_level_stops_at_the_start_of_the_next_level_whole(tmp_path: Path) -> None:
+    fake = FakeTime()
+    session = open_session(tmp_path / "level.sqlite", fake)
+    session.create_from_plan(NewTournamentPlan("Deepstack", "turbo", tables=2, seats_per_table=9))
+    for name in field("P", 8):
+        session.run(session.tournament.register, name)
+    session.run(session.tournament.draw_seats)
+    days, clock = session.days, session.clock
+    session.run(days.set_set_point, SetPoint("level", 1))
+    session.run(clock.start)
+    fake.advance(10 * 60 + 95)  # level 1 played out; the clock runs on in level 2 while the chips are bagged
+    clock.tick()
+    assert days.set_point_reached() == "the end of level 1" and clock.view().remaining_ms == 505_000
+    bag_and_end(session)
+    stopped = clock.view()
+    assert (stopped.period_index, stopped.remaining_ms, stopped.running) == (1, 600_000, False)
+    assert days.view().ended["period"] == 1 and days.view().ended["remaining_ms"] == 600_000
+    session.undo()  # the day's end, the pause and the clock put back: one action
+    assert clock.view().running and clock.view().remaining_ms == 505_000 and days.view().ended is None

@@ -151,19 +151,35 @@ class DayService:
         return self.runner.record(DayBagged(table=table, bags=[[e, c] for e, c in bags.items()], time=self._time()))
 
     def end_day(self, confirm_difference: bool = False) -> Any:
-        """Stop the day: the clock paused where it is and the day's end recorded with where it stopped. Every
-        survivor must have his bag; bags that do not add up to the chips in play need ``confirm_difference``."""
+        """Stop the day: the clock paused where it is and the day's end recorded with where it stopped (a day that
+        stops at the end of a level, reached, stops at the start of the next level, whole: the clock ran on while
+        the chips were bagged). Every survivor must have his bag; bags that do not add up to the chips in play need
+        ``confirm_difference``."""
         t = self._t
         days.check_day_can_end(t, bool(confirm_difference))  # before the clock stops: a refusal changes nothing
         clock = self._clock()
         view = clock.view() if clock is not None else None
+        next_level = self._level_after_set_point() if clock is not None else None
         if clock is not None and view is not None and view.running:
             clock.pause()
+            view = clock.view()
+        if clock is not None and next_level is not None:
+            put_clock_back(clock, *next_level)
             view = clock.view()
         return self.runner.record(DayEnded(
             day=days.day_record(t)["day"], period=view.period_index if view is not None else 0,
             remaining_ms=view.remaining_ms if view is not None else 0, bagged=t.chips_issued + days.bags_difference(t),
             chips_in_play=t.chips_issued, difference_confirmed=bool(confirm_difference), time=self._time()))
+
+    def _level_after_set_point(self) -> tuple[int, int] | None:
+        """(period, its whole length in ms) of the first level after a level set point that is reached, or None."""
+        point = days.set_point_of(self._t)
+        clock = self._clock()
+        if point is None or point.kind != "level" or clock is None or self.set_point_reached() is None:
+            return None
+        periods = clock.schedule.structure.periods
+        return next(((i, p.duration_seconds * 1000) for i, p in enumerate(periods)
+                     if isinstance(p, Level) and p.number > point.value), None)
 
     def start_next_day(self) -> Any:
         """The next day of this tournament: recorded, and the clock put back where the day stopped (its level and the
