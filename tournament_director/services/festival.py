@@ -263,10 +263,10 @@ class FestivalService:
                                  set_point_kind=None if set_point is None else set_point.kind,
                                  set_point_value=None if set_point is None else set_point.value,
                                  policy=plan.festival.policy, carries_pool=False))
-        floor.draw_seats()
         clock = ClockService(runner, **self.clock_sources)
         clock.load_structure(structure, chip_set)
         put_clock_back(clock, plan.period, plan.remaining_ms)
+        floor.draw_seats()  # last: the new day's first undo takes the draw back, to draw again
         tournament_id: int = draft.commit()
         self._link(plan.festival.id, tournament_id, plan.day, str(plan.day))
         session.notify("tournaments")

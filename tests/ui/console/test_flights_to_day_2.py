@@ -271,6 +271,11 @@ def test_three_flights_bagged_to_day_2_with_the_combined_pool_and_a_random_draw(
     # the draw follows the seating rules: tables balanced within one player (TDA 7)
     sizes = [sum(1 for e in entries if e.table == n) for n in {e.table for e in entries}]
     assert max(sizes) - min(sizes) <= 1
+    active(qtbot, window)
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL)  # one undo takes the draw back
+    assert all(e.table is None for e in session.tournament.entries())
+    qtbot.keyClick(window, Qt.Key.Key_Z, CTRL_SHIFT)
+    assert [(e.table, e.seat) for e in session.tournament.entries()] == [(e.table, e.seat) for e in entries]
     qtbot.keyClick(window, Qt.Key.Key_2, CTRL)
     window.refresh_stale_tabs()
     window.grab().save(str(shots / f"flights-day-2-tables-{policy}.png"))
