@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLineEdit, QMessageBox
 
-from tests.ui.console.formats_driving import active, choose, click, set_spin, type_text
+from tests.ui.console.formats_driving import active, choose, click, pick_file, set_spin, type_text
 from tests.ui.console.test_whole_night import FIRST, LAST, bust_on_map, live_rows, table_mate
 from tests.ui.tournament_setup import show_console
 from tournament_director.services.session import DirectorSession
@@ -323,6 +323,15 @@ def test_one_tournament_ends_its_day_and_the_next_day_starts_the_clock_where_it_
     assert dialog.isVisible() and "10 player(s) still in have no bag" in dialog.error.text()
     bag_every_table(qtbot, window)
     assert "the bags add up" in dialog.total.text()
+    click(qtbot, dialog.pdf_button)  # Save the bag sheets as PDF…
+    pick_file(qtbot, window.tables_tab.pdf_dialog, tmp_path / "deepstack-bags.pdf")
+    pages = [" ".join(unicodedata.normalize("NFKC", page.extract_text()).split())
+             for page in PdfReader(str(tmp_path / "deepstack-bags.pdf")).pages]
+    assert [page.split(" Seat ")[0] for page in pages] == ["Deepstack, Day 1: bag sheet Table 1",
+                                                           "Deepstack, Day 1: bag sheet Table 2"]
+    assert all(f"Table total {sum(line.bag for line in session.days.bag_sheet(n)):,}" in pages[n - 1]
+               for n in (1, 2))
+    active(qtbot, dialog)
     QApplication.processEvents()
     dialog.grab().save(str(artifacts_dir / "end-of-day-one-tournament.png"))
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # closed: the bags stay recorded
