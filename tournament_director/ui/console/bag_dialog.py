@@ -227,7 +227,7 @@ def bag_sheets_html(title: str, lines: Sequence[BagLine]) -> str:
             "<table border='1' cellspacing='0' cellpadding='6' width='100%'>"
             "<tr><th>Seat</th><th>Player</th><th>Bag (chips)</th><th>Signature</th></tr>"
             f"{body}<tr><td></td><td><b>Table total</b></td><td align='right'><b>{total:,}</b></td><td></td></tr>"
-            "</table><p>Counted by: ______________________ &nbsp; Checked by: ______________________</p></div>")
+            "</table><p>Counted by: ____________________<br>Checked by: ____________________</p></div>")
     return "<html><body>" + "".join(pages) + "</body></html>" if pages else ""
 
 
