@@ -34,7 +34,7 @@ def signed_in(client, room_server) -> str:
     token = client.sign_in(room_server.access.pin)
     code = room_server.stations.tokens.token(2)
     assert client.json("/api/station/2/session", {"code": code})[0] == 200
-    assert "td_station_2" in client.cookies and "td_remote" in client.cookies
+    assert f"td_station_{room_server.session.tournament_id}_2" in client.cookies and "td_remote" in client.cookies
     return token
 
 
@@ -223,7 +223,8 @@ def test_cross_origin_form_and_fetches_from_another_site_record_nothing(qtbot, r
     for path in changing_paths():
         assert results[f"{path} cors json"] == "blocked", path   # the preflight is not answered with a permission
         assert results[f"{path} no-cors text"] == "opaque", path  # sent, unreadable, and refused by the server
-    assert station_address == base + "table/2"   # the tablet's address bar no longer shows the card's code
+    # the tablet's address bar no longer shows the card's code, only its tournament
+    assert station_address == base + f"table/2?tournament={room_session.tournament_id}"
 
 
 def test_the_remote_cookie_is_replaced_through_the_page_and_a_copy_of_the_old_one_stops(qtbot,

@@ -360,6 +360,13 @@ class DirectorSession:
         glance._tournament_id = tournament_id
         return glance
 
+    def acting_in(self, tournament_id: int) -> "DirectorSession":
+        """The session a command of ``tournament_id`` runs through: the console's own while that tournament is in
+        front (its listeners redraw the console), else the tournament's session behind it (``following``); either
+        way the tournament's one runner, so its undo and its log are right."""
+        leader = self._leader or self
+        return leader if leader._tournament_id == tournament_id else leader.following(tournament_id)
+
     def last_seq_of(self, tournament_id: int) -> int:
         """The last row of a tournament's log (it moved on when this changed)."""
         return self._db.event_log(tournament_id).last_seq()
@@ -529,7 +536,8 @@ class DirectorSession:
     @property
     def stations(self) -> StationService | None:
         """The table stations' commands and views (services/stations.py)."""
-        return self._area("stations", lambda runner: StationService(self))
+        return self._area("stations", lambda runner: StationService(
+            lambda tournament_id=runner.tournament_id: self.acting_in(tournament_id)))
 
     # ----- a new tournament from the wizard --------------------------------------------------------------
     def create_from_plan(self, plan: NewTournamentPlan, *, first_events: Sequence[Event] = ()) -> int:
@@ -704,12 +712,17 @@ class DirectorSession:
     def database_location(self) -> str:
         return getattr(self._store, "location", "") if self._store is not None else ""
 
-    def station_codes(self) -> Any:
-        """The codes of the selected tournament's table stations, kept in the database (store/station_codes.py);
-        None when no tournament is selected."""
-        if self._store is None or self._tournament_id is None:
+    def station_codes(self, tournament_id: int | None = None) -> Any:
+        """The codes of a tournament's table stations (the selected one's by default), kept in the database
+        (store/station_codes.py); None when no tournament is selected."""
+        tournament_id = self._tournament_id if tournament_id is None else tournament_id
+        if self._store is None or tournament_id is None:
             return None
-        return self._db.station_codes(self._tournament_id)
+        return self._db.station_codes(tournament_id)
+
+    def station_code_owner(self, code: str) -> tuple[int, int] | None:
+        """(tournament, table) whose station ``code`` opens, or None (a code of no table)."""
+        return self._db.station_code_owner(code) if self._store is not None else None
 
     def change_feed(self) -> Any:
         """Something whose ``fileno()`` becomes readable when another station records (the UI watches it and then

@@ -118,8 +118,15 @@ def _whole(value: Any, what: str) -> int:
 
 
 class StationService:
+    """One tournament's stations. ``session`` is the session its commands run through, or a function giving it
+    (``DirectorSession.acting_in``): the console's while the tournament is in front, its own behind."""
+
     def __init__(self, session: Any) -> None:
-        self._session = session
+        self._session_of = session if callable(session) else (lambda: session)
+
+    @property
+    def _session(self) -> Any:
+        return self._session_of()
 
     # ----- reading -------------------------------------------------------------------------------------
     def _floor(self) -> Any:

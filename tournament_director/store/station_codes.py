@@ -11,6 +11,7 @@ from sqlalchemy import Engine
 from sqlalchemy import text as sql_text
 
 _CODES = sql_text("SELECT table_number, code FROM station_code WHERE tournament_id = :tid")
+_OWNER = sql_text("SELECT tournament_id, table_number FROM station_code WHERE code = :code")
 _SAVE = sql_text(
     "INSERT INTO station_code (tournament_id, table_number, code, made_at) VALUES (:tid, :table, :code, :at) "
     "ON CONFLICT (tournament_id, table_number) DO UPDATE SET code = excluded.code, made_at = excluded.made_at"
@@ -31,3 +32,10 @@ class StationCodes:
         with self._engine.begin() as connection:
             connection.execute(_SAVE, {"tid": self.tournament_id, "table": table, "code": code,
                                        "at": datetime.now(UTC).isoformat()})
+
+
+def station_code_owner(engine: Engine, code: str) -> tuple[int, int] | None:
+    """(tournament, table) whose station ``code`` opens, or None: a table card names its own tournament."""
+    with engine.connect() as connection:
+        found = connection.execute(_OWNER, {"code": code}).first()
+    return (int(found[0]), int(found[1])) if found is not None else None

@@ -32,7 +32,7 @@ from tournament_director.store.names import name_key, names_look_alike
 from tournament_director.store.opening import check_database, open_database
 from tournament_director.store.records import PlayerInfo, TournamentInfo
 from tournament_director.store.festivals import Festivals
-from tournament_director.store.station_codes import StationCodes
+from tournament_director.store.station_codes import StationCodes, station_code_owner
 
 log = logging.getLogger(__name__)
 
@@ -205,6 +205,10 @@ class Store:
     def station_codes(self, tournament_id: int) -> StationCodes:
         """The codes of this tournament's table stations (printed on the table cards)."""
         return StationCodes(self.engine, tournament_id)
+
+    def station_code_owner(self, code: str) -> tuple[int, int] | None:
+        """(tournament, table) whose station ``code`` opens, or None."""
+        return station_code_owner(self.engine, code)
 
     @property
     def festivals(self) -> Festivals:

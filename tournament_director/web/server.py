@@ -108,7 +108,8 @@ class RoomServer(QObject):
     clients_changed = Signal()  # a page connected or left, a phone signed in or out, the PIN changed
     remote_action = Signal(str, str)  # action, "phone 'Ann's iPhone' (192.168.1.20): Clock paused": for the console
     pushed = Signal(int)  # a state was sent to this many pages
-    station_action = Signal(int, str, str, object)  # table, action, what was done, a balancing proposal or None
+    # tournament, table, action, what was done, a balancing proposal or None
+    station_action = Signal(int, int, str, str, object)
     sign_in_refused = Signal(str, str)  # address, why: a wrong PIN, or a wait (the console counts and warns)
 
     POLL_MS = 250
@@ -501,9 +502,10 @@ class RoomServer(QObject):
         return self._json(self.state(tournament))
 
     # ----- table stations -------------------------------------------------------------------------------
-    def station_url(self, table: int) -> str:
-        """Table ``table``'s station page with its token ('' while off): what its QR code carries."""
-        return self.stations.url(self.url, table) if self.running else ""
+    def station_url(self, table: int, tournament: int | None = None) -> str:
+        """Table ``table``'s station page of ``tournament`` (the one in front by default) with its token ('' while
+        off): what its QR code carries."""
+        return self.stations.url(self.url, table, tournament) if self.running else ""
 
     def _station(self, request: Request) -> Response:
         if request.path.startswith("/table/"):
@@ -524,12 +526,12 @@ class RoomServer(QObject):
             self._acting_from = ""
         return self._json(data, status)
 
-    def _station_acted(self, table: int, action: str, text: str, proposal: Any) -> None:
-        if proposal is not None:
+    def _station_acted(self, tournament: int, table: int, action: str, text: str, proposal: Any) -> None:
+        if proposal is not None and tournament == self.session.tournament_id:   # the Tables tab is the one in front's
             self.commands.desk.show(proposal)
-        log.info("table %s's station (%s): %s", table, self._acting_from, text)
-        self.station_action.emit(table, action, f"{text} (from {self._acting_from})" if self._acting_from else text,
-                                 proposal)
+        log.info("table %s's station of tournament %s (%s): %s", table, tournament, self._acting_from, text)
+        self.station_action.emit(tournament, table, action,
+                                 f"{text} (from {self._acting_from})" if self._acting_from else text, proposal)
         self._schedule_push(coalesce=True)
 
     # ----- remote commands ----------------------------------------------------------------------------------

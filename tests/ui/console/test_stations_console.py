@@ -125,11 +125,13 @@ def test_station_codes_show_each_table_save_cards_and_revoke(qtbot, console, tmp
     assert sorted(dialog.urls) == [1, 2, 3]
     server = console.room_display.server
     old = dialog.urls[2].text()
-    assert old == server.station_url(2) and "/table/2?token=" in old
+    tournament = console.session.tournament_id
+    assert old == server.station_url(2) and f"/table/2?tournament={tournament}&token=" in old
     qtbot.mouseClick(dialog.revoke_buttons[2], LEFT)
     new = dialog.urls[2].text()
     assert new != old and new == server.station_url(2)
-    assert "Table 2 has a new station code" in console.statusBar().currentMessage()
+    assert "Table 2 of " in console.statusBar().currentMessage()
+    assert "has a new station code" in console.statusBar().currentMessage()
     cards = dialog.write_cards(tmp_path / "cards.pdf")
     data = cards.read_bytes()
     assert data.startswith(b"%PDF") and data.count(b"/Type /Page\n") + data.count(b"/Type/Page\n") >= 3 or \

@@ -72,9 +72,7 @@ class RoomDisplay(QObject):
         self.server = RoomServer(window.session, desk=ConsoleProposalDesk(window), parent=self)
         self.server.remote_action.connect(self._remote_action)
         self.server.sign_in_refused.connect(self._sign_in_refused)
-        # what each table's station did, from which address, in the Log tab's messages (not the status bar)
-        self.server.station_action.connect(
-            lambda table, _action, text, _proposal: window.log_tab.add_message(f"Table {table} station: {text}"))
+        self.server.station_action.connect(self._station_action)
         self.chip_count_notice: QMessageBox | None = None
         self._warned_at = float("-inf")
         self._warned_locked = False
@@ -108,6 +106,20 @@ class RoomDisplay(QObject):
             else:
                 self.window.tell(f"Room display: wrong PIN from {address} ({count})")
         self._warned_locked = locked
+
+    def _station_action(self, tournament: int, table: int, _action: str, text: str, proposal: Any) -> None:
+        """What a table's station did, from which address: in the Log tab's messages for the tournament in front
+        (its console shows the change); for a tournament behind also in the status bar naming it, and its floor
+        call or bust in the alert band."""
+        session = self.window.session
+        if tournament == session.tournament_id:
+            self.window.log_tab.add_message(f"Table {table} station: {text}")
+            return
+        name = session.following(tournament).tournament_name
+        moves = (f" (tables to balance: bring {name} in front, Ctrl+Shift+L)"
+                 if getattr(proposal, "moves", None) else "")
+        self.window.tell(f"{name}: table {table} station: {text}{moves}")
+        self.window.floor_call_alert.refresh()
 
     def _remote_action(self, action: str, text: str) -> None:
         self.window.tell(text)

@@ -8,6 +8,8 @@ const POLL_MS = 1000;
 const match = location.pathname.match(/^\/table\/(\d+)/);
 const TABLE = match ? Number(match[1]) : 0;
 const CARD_CODE = new URLSearchParams(location.search).get("token") || "";
+// the tournament the card is for (the console runs several at once): every request names it
+const TOURNAMENT = (new URLSearchParams(location.search).get("tournament") || "").replace(/\D/g, "");
 let station = null;
 let fetchedAt = 0;
 let selected = null;   // the seat tapped last
@@ -23,8 +25,11 @@ function el(tag, className, text) {
 }
 
 async function api(action, body, since) {
+  const query = new URLSearchParams();
+  if (TOURNAMENT) query.set("tournament", TOURNAMENT);
+  if (since !== undefined && since !== null) query.set("since", since);
   let path = `/api/station/${TABLE}${action ? "/" + action : ""}`;
-  if (since !== undefined && since !== null) path += `?since=${since}`;
+  if (query.toString()) path += `?${query}`;
   const options = body === undefined ? {cache: "no-store"}
     : {method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, options);
@@ -49,11 +54,14 @@ async function refresh() {
   try {
     const data = await api("", undefined, station ? station.sequence : null);
     $("connection").hidden = true;
-    if (!data.ok) {
+    if (!data.ok) {   // refused (a table broken, a tournament over or closed): its old seats are not shown
       $("connection").hidden = false;
       $("connection").textContent = data.error;
+      document.body.classList.add("closed");
+      station = null;
       return;
     }
+    document.body.classList.remove("closed");
     if (!data.unchanged) show(data.station);   // unchanged: the tiles and the clock count on as they are
   } catch (e) {
     $("connection").hidden = false;
@@ -116,6 +124,7 @@ function show(data) {
   fetchedAt = Date.now();
   document.title = `Table ${data.table} station`;
   $("title").textContent = `Table ${data.table} · hand ${data.hand}`;
+  $("event").textContent = data.tournament || "";
   tickClock();
   const status = $("status");
   if (data.hand_for_hand) {
@@ -286,7 +295,7 @@ async function openSession() {
     $("connection").textContent = "No connection to the console: trying again…";
     return false;
   }
-  history.replaceState(null, "", `/table/${TABLE}`);
+  history.replaceState(null, "", `/table/${TABLE}${TOURNAMENT ? "?tournament=" + TOURNAMENT : ""}`);
   return true;
 }
 
