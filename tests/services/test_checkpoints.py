@@ -295,11 +295,27 @@ def test_a_checkpoint_no_longer_stood_on_is_dropped_a_few_batches_at_a_time(stor
     _same(runner.state, runner.rebuild())
 
 
-def test_opening_a_large_field_reads_its_checkpoint_without_the_cyclic_collector_walking_it(store) -> None:
+def test_opening_a_large_field_and_undoing_from_its_checkpoint_run_without_the_cyclic_collector_walking_it(
+        store) -> None:
     runner, floor = _floor(store, snapshot_every=50, entries=3_000, tables=334)
     for _ in range(60):
         _bust_first_alive(runner, floor)
     runner.flush_checkpoint()
+    opening, opened = _collections_during(lambda: CommandRunner(store, runner.tournament_id))
+    _same(opened.state, runner.state)
+    # a runner just opened kept nothing to put back: the undo folds the state again from the checkpoint
+    undoing, _undone = _collections_during(opened.undo)
+    assert (opening, undoing) == ([], [])  # some hundred thousand new objects each time, the collector never ran
+    assert gc.isenabled()
+    _same(opened.state, opened.rebuild())
+    runner = CommandRunner(store, runner.tournament_id)
+    _same(runner.state, opened.state)
+    runner.redo()
+    _same(runner.state, runner.rebuild())
+
+
+def _collections_during(work):  # type: ignore[no-untyped-def]
+    """The generations the cyclic collector walked while ``work()`` ran, and what it returned."""
     collections: list[int] = []
 
     def count(phase: str, info: dict) -> None:
@@ -309,13 +325,10 @@ def test_opening_a_large_field_reads_its_checkpoint_without_the_cyclic_collector
     gc.collect()
     gc.callbacks.append(count)
     try:
-        opened = CommandRunner(store, runner.tournament_id)
+        done = work()
     finally:
         gc.callbacks.remove(count)
-    assert collections == []  # reading some hundred thousand new objects, the collector never ran
-    assert gc.isenabled()
-    _same(opened.state, runner.state)
-    _same(opened.state, runner.rebuild())
+    return collections, done
 
 
 def test_the_command_that_takes_a_checkpoint_leaves_its_parts_json_to_the_commands_writing_its_slices(

@@ -106,12 +106,14 @@ def _describe(row: LogRow) -> str:
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Read a checkpoint without the cyclic collector: its JSON alone is millions of new objects at a large field,
-    and the collector walking the growing heap again and again took three times as long as the reading."""
+    """Fold a state without the cyclic collector, and freeze what was built before it resumes (a state folded lives
+    as long as the tournament is open): its checkpoint's JSON alone is millions of new objects at a large field, and
+    the collector walking the growing heap again and again took three times as long as the reading."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         yield
+        gc.freeze()
     finally:
         if was_enabled:
             gc.enable()
@@ -164,11 +166,8 @@ class CommandRunner:
         self._checkpoint_seq = 0
         self._last_seq = self._log.last_seq()
         try:  # up to that seq only: what another station appends meanwhile is caught up once, not folded twice
-            with _collector_paused():
-                self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=self._last_seq + 1,
-                                                                                     upto=self._last_seq)
-                # frozen before the collector resumes, so it never walks the millions of objects just read
-                gc.freeze()
+            self.state, self._applied_since_snapshot, self._batches = self._fold(before_seq=self._last_seq + 1,
+                                                                                 upto=self._last_seq)
         except _NoLongerApplies as failure:
             raise DomainError(f"tournament {self.tournament_id} cannot be loaded: its logged event "
                               f"{_describe(failure.row)} no longer applies ({failure.error.message})",
@@ -242,21 +241,22 @@ class CommandRunner:
 
         Raises DomainError naming the event that no longer applies.
         """
-        state, base_seq, batches = (self._base(before_seq) if use_snapshots
-                                    else (self._aggregate_type.new(), 0, _Batches()))
-        applied = 0
-        flipped = {flip.seq} if isinstance(flip, LogRow) else {row.seq for row in flip or ()}
-        for row in self._log.commands_after(base_seq):
-            if upto is not None and row.seq > upto:
-                break
-            active = row.undone if row.seq in flipped else not row.undone
-            if not active:
-                continue
-            try:
-                state.apply(row.event_type, json.loads(row.payload_json))
-            except DomainError as error:
-                raise _NoLongerApplies(row, error) from error
-            applied += 1
+        with _collector_paused():
+            state, base_seq, batches = (self._base(before_seq) if use_snapshots
+                                        else (self._aggregate_type.new(), 0, _Batches()))
+            applied = 0
+            flipped = {flip.seq} if isinstance(flip, LogRow) else {row.seq for row in flip or ()}
+            for row in self._log.commands_after(base_seq):
+                if upto is not None and row.seq > upto:
+                    break
+                active = row.undone if row.seq in flipped else not row.undone
+                if not active:
+                    continue
+                try:
+                    state.apply(row.event_type, json.loads(row.payload_json))
+                except DomainError as error:
+                    raise _NoLongerApplies(row, error) from error
+                applied += 1
         return state, applied, batches
 
     # ----- commands --------------------------------------------------------------------------------------
