@@ -102,3 +102,22 @@ def test_a_tournament_behind_follows_another_stations_commands_on_the_server(pg_
     finally:
         desk.close()
         floor_station.close()
+
+
+def test_the_end_of_a_day_of_a_tournament_behind_stops_its_own_clock(tmp_path) -> None:
+    time_sources = MovedTime(0)
+    session, main, turbo = two_running(tmp_path / "room.sqlite", time_sources, backup_dir=tmp_path / "backups")
+    try:
+        assert session.tournament_id == turbo
+        session.select_tournament(main)
+        assert session.days is not None  # Main's day service made while Main is in front
+        session.select_tournament(turbo)  # Main goes behind; a station's command reaches it through its own session
+        behind = session.acting_in(main)
+        for table in behind.days.tables_to_bag():
+            sheet = behind.days.bag_sheet(table)
+            behind.run(behind.days.bag_table, table, {line.entry_id: line.stack for line in sheet})
+        behind.run(behind.days.end_day)
+        assert not behind.clock.view().running  # Main's day ended: its clock stopped where it was
+        assert session.tournament_id == turbo and session.clock.view().running  # the Turbo plays on
+    finally:
+        session.close()

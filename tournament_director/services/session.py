@@ -478,7 +478,11 @@ class DirectorSession:
     @property
     def days(self) -> DayService | None:
         """The end of a day of the selected tournament: its set point, the bags, the next day's start."""
-        return self._area("days", lambda runner: DayService(runner, lambda: self.clock, now=self._wall_now))
+        return self._area("days", self._day_service)
+
+    def _day_service(self, runner: CommandRunner) -> DayService:
+        clock = self.clock  # this tournament's own, made now: the service outlives its time in front
+        return DayService(runner, lambda: clock, now=self._wall_now)
 
     @property
     def festivals(self) -> FestivalService:
