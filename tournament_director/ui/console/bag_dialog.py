@@ -223,7 +223,7 @@ def bag_sheets_html(title: str, lines: Sequence[BagLine]) -> str:
         pages.append(
             f"<div{' style=page-break-before:always' if i else ''}>"
             f"<p style='font-size:13pt'>{e(title)}: bag sheet</p>"
-            f"<p style='font-size:24pt'><b>Table {table if table is not None else '—'}</b></p>"
+            f"<p style='font-size:30pt'><b>Table {table if table is not None else '—'}</b></p>"
             "<table border='1' cellspacing='0' cellpadding='6' width='100%'>"
             "<tr><th>Seat</th><th>Player</th><th>Bag (chips)</th><th>Signature</th></tr>"
             f"{body}<tr><td></td><td><b>Table total</b></td><td align='right'><b>{total:,}</b></td><td></td></tr>"
