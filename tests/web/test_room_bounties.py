@@ -106,6 +106,8 @@ def test_the_tv_page_shows_the_bounties_in_play_and_the_biggest_heads(qtbot, con
     amount_height = browser.script(
         "return document.getElementById('bounties-in-play').getBoundingClientRect().height")
     assert amount_height >= 40  # as large as the other figures: read from across the room
+    shown = [text for text in browser.texts("#results li") if text]
+    assert shown and "Esther Lindqvist" in shown[0]  # the latest result, though the bounties take its room
     browser.screenshot(artifacts_dir / "room-display-tv-pko.png")
 
     browser.open(url, 390, 844)

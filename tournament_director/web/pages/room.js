@@ -424,6 +424,12 @@ function fitTvList(id, more) {
     rows[--left].hidden = true;
     note.textContent = more(rows.length - left);
   } while (left > 0 && !fits());
+  if (left === 0) {  // no row beside the note: the newest row tells the room more than "+ n more"
+    note.remove();
+    rows[0].hidden = false;
+    rows[0].hidden = !fits();
+    return;
+  }
   note.hidden = !fits();
 }
 
