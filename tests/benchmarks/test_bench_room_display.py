@@ -71,7 +71,8 @@ def test_bench_room_display_300_pages(qtbot, tmp_path) -> None:
         output: list[str] = []
         pages.readyReadStandardOutput.connect(
             lambda: output.append(bytes(pages.readAllStandardOutput()).decode()))
-        pages.start(sys.executable, [str(PAGES_SCRIPT), url.replace("http://", "ws://") + "ws?page=tv", str(PAGES)])
+        address = url.replace("http://", "ws://") + "ws?page=tv&binary=1"
+        pages.start(sys.executable, [str(PAGES_SCRIPT), address, str(PAGES)])
         qtbot.waitUntil(lambda: "ready" in "".join(output), timeout=60_000)
         assert len(server.clients()) == PAGES
         busy = LoopDelay()
@@ -138,7 +139,7 @@ def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
         session.run(floor.bust_many, [(entry_id, []) for entry_id in out[first:first + 2_000]])
     session.run(session.clock.start)
     server = RoomServer(session)
-    url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone"
+    url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone&binary=1"
     joins: list[float] = []
     accept = server._accept_websockets
 

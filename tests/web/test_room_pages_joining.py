@@ -53,18 +53,21 @@ def test_a_page_joining_is_sent_the_state_as_its_utf8_json_in_a_binary_message_e
         qtbot, room_server, client) -> None:
     import websockets.sync.client as ws
 
-    url = room_server.url.replace("http://", "ws://") + "ws?page=phone"
+    url = room_server.url.replace("http://", "ws://") + "ws?page=phone&binary=1"  # as the room's own pages ask
 
-    def join() -> bytes | str:
-        with ws.connect(url, open_timeout=10) as connection:
+    def join(address: str = url) -> bytes | str:
+        with ws.connect(address, open_timeout=10) as connection:
             return connection.recv(timeout=10)
 
+    plain = client.background(lambda: join(url.removesuffix("&binary=1")))
+    assert isinstance(plain, str)  # signage or an overlay that did not ask: the documented JSON text message
     first = client.background(join)
     assert isinstance(first, bytes)  # a binary message, not a text one
     kept = room_server._memory.parts_bytes()
     second = client.background(join)
     assert isinstance(second, bytes)
     state = json.loads(second.decode("utf-8"))
+    assert json.loads(plain)["players"] == state["players"]
     _status, served = client.json("/api/state")
     assert state["players"] == served["players"] and state["results"] == served["results"]
     assert "Chloé Martin" in [p["name"] for p in state["players"] + state["results"]]

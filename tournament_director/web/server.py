@@ -100,6 +100,7 @@ class PageClient:
     page: str  # "phone", "tv", "remote" or "other"
     since: datetime
     tournament: int | None = None  # the tournament the page asked for (?tournament=ID); None: the one in front
+    binary: bool = False  # the state as its UTF-8 bytes in a binary message (?binary=1, as the room's own pages ask)
 
 
 class RoomServer(QObject):
@@ -378,12 +379,20 @@ class RoomServer(QObject):
             if socket.bytesToWrite() > self.MOST_BUFFERED_BYTES:
                 socket.abort()
                 continue
-            if isinstance(message, str):
-                socket.sendTextMessage(message)
-            else:
-                socket.sendBinaryMessage(message)
+            self._send(socket, client, message)
             sent += 1
         return sent
+
+    @staticmethod
+    def _send(socket: QWebSocket, client: PageClient, message: str | QByteArray) -> None:
+        """Text as a text message; the state's bytes as a binary message to a page that asked for it, else as the
+        JSON text message the documented protocol promises (signage, a stream overlay)."""
+        if isinstance(message, str):
+            socket.sendTextMessage(message)
+        elif client.binary:
+            socket.sendBinaryMessage(message)
+        else:
+            socket.sendTextMessage(bytes(message.data()).decode("utf-8"))
 
     def _send_heartbeat(self) -> None:
         self._send_to_all(json.dumps({"heartbeat": self._wall().astimezone(UTC).isoformat(timespec="seconds")}))
@@ -414,7 +423,7 @@ class RoomServer(QObject):
                 socket.deleteLater()
                 continue
             client = PageClient(client_address(socket.peerAddress()), page if page in PAGE_KINDS else "other",
-                                datetime.now().astimezone(), tournament)
+                                datetime.now().astimezone(), tournament, query.get("binary") == "1")
             self._clients[socket] = client
             socket.disconnected.connect(lambda socket=socket: self._forget(socket))
             # Qt leaves unread what a page sent with its request: the page's own socket says it has sent anything.
@@ -425,7 +434,7 @@ class RoomServer(QObject):
                     self._unasked(socket)
                     continue
             try:
-                socket.sendBinaryMessage(self._joining_message(tournament))
+                self._send(socket, client, self._joining_message(tournament))
             except Exception:
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()

@@ -138,7 +138,7 @@ const Room = (() => {
 
   function connect(page) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}${wanted ? "&" + asking() : ""}`);
+    socket = new WebSocket(`${scheme}://${location.host}/ws?page=${encodeURIComponent(page)}&binary=1${wanted ? "&" + asking() : ""}`);
     socket.binaryType = "arraybuffer";  // the state comes as its JSON in UTF-8 bytes, a heartbeat as text
     socket.onopen = () => { attempts = 0; everConnected = true; lastMessageAt = performance.now(); };
     socket.onmessage = (message) => {
