@@ -5,6 +5,7 @@ from a checkpoint in parts written before batches."""
 
 from __future__ import annotations
 
+import copy
 import gc
 import json
 import random
@@ -13,6 +14,7 @@ import sqlite3
 import pytest
 from sqlalchemy import text
 
+from tournament_director.domain.floor.records import BustGroup
 from tournament_director.services import commands
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
@@ -350,3 +352,51 @@ def test_the_command_that_takes_a_checkpoint_leaves_its_parts_json_to_the_comman
         _bust_first_alive(runner, floor)
     assert taken_by == [] and len(encoded) >= 4 and max(encoded) <= commands.CHECKPOINT_SLICE
     _same(CommandRunner(store, runner.tournament_id).state, runner.state)
+
+
+def _groups_read(groups) -> int:  # type: ignore[no-untyped-def]
+    """How many of the floor's bust groups are built (the others are still the rows of the checkpoint)."""
+    return sum(type(group) is BustGroup for group in list.__iter__(groups))
+
+
+def test_opening_reads_no_bust_group_until_one_is_used_and_each_read_is_the_one_played(store) -> None:
+    runner, floor = _floor(store, snapshot_every=1)  # a checkpoint at every command: opening folds no event
+    for _ in range(40):
+        _bust_first_alive(runner, floor)
+    runner.flush_checkpoint()
+    played = runner.rebuild().floor.bust_groups
+    opened = CommandRunner(store, runner.tournament_id)
+    groups = opened.state.floor.bust_groups
+    assert len(groups) == len(played) == 40 and groups
+    assert _groups_read(groups) == 0
+    assert groups[7] == played[7] and groups[10:14] == played[10:14] and groups[-3:-1] == played[-3:-1]
+    assert _groups_read(groups) == 7
+    _bust_first_alive(opened, TournamentService(opened, rng=random.Random(7)))  # reads the newest group only
+    assert _groups_read(groups) == 9 and len(groups) == 41
+    _same(opened.state, opened.rebuild())
+    opened.undo()  # put back in place: the newest group dropped
+    assert len(opened.state.floor.bust_groups) == 40
+    _same(opened.state, opened.rebuild())
+
+
+def test_the_bust_groups_read_when_used_answer_as_the_list_they_come_from(store) -> None:
+    runner, floor = _floor(store, snapshot_every=1)
+    for _ in range(12):
+        _bust_first_alive(runner, floor)
+    runner.flush_checkpoint()
+    played = runner.rebuild().floor.bust_groups
+
+    def opened_groups():  # type: ignore[no-untyped-def]
+        groups = CommandRunner(store, runner.tournament_id).state.floor.bust_groups
+        assert len(groups) == 12 and _groups_read(groups) == 0
+        return groups
+
+    assert opened_groups() == played and played == opened_groups() and not opened_groups() != played
+    assert list(opened_groups()) == played and list(reversed(opened_groups())) == played[::-1]
+    assert opened_groups()[::-2] == played[::-2] and opened_groups()[-1] == played[-1]
+    assert opened_groups().copy() == played and played[5] in opened_groups()
+    assert opened_groups().index(played[5]) == 5 and opened_groups().count(played[5]) == 1
+    assert opened_groups().pop() == played[-1] and opened_groups().pop(3) == played[3]
+    assert copy.deepcopy(opened_groups()) == played
+    with pytest.raises(IndexError):
+        opened_groups()[12]

@@ -80,7 +80,8 @@ def whole_number(value: Any, what: str, minimum: int | None = 0) -> int:
 
 
 def count_entry(t: "FloorRecords", entry: Entry) -> None:
-    """A new entry in the floor's running counts (a registration, a purchase brought over, a snapshot read)."""
+    """A new entry in the floor's running counts (a registration, a purchase brought over); a snapshot read counts
+    the same for its whole field at once (snapshot.py)."""
     t.reentries += entry.number > 1
     t.options_bought[entry.buy_in_option] = t.options_bought.get(entry.buy_in_option, 0) + 1
     t.bounties_on_heads += entry.bounty

@@ -9,13 +9,15 @@ fields still loads.
 from __future__ import annotations
 
 import gc
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import fields
 from decimal import Decimal
+from itertools import starmap
 from operator import attrgetter
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator, SupportsIndex, cast, overload
 
-from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords, count_entry
+from tournament_director.domain.floor.records import BustGroup, Entry, FloorRecords
 from tournament_director.domain.floor.seating import Table
 from tournament_director.domain.floor.station_records import StationRecords
 from tournament_director.domain.money.payouts import parse_payout_table
@@ -23,6 +25,8 @@ from tournament_director.domain.money.settings import TournamentSettings
 
 ENTRY_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Entry))
 _entry_row = attrgetter(*ENTRY_FIELDS)
+_entry_id, _entry_busted, _entry_rebuys, _entry_addons, _entry_option, _entry_bounty = (
+    attrgetter(name) for name in ("id", "busted", "rebuys", "addons", "buy_in_option", "bounty"))
 
 
 def to_snapshot(t: FloorRecords) -> dict[str, Any]:
@@ -77,6 +81,91 @@ def _group(row: list[Any]) -> BustGroup:
     return group
 
 
+class GroupsReadWhenUsed(list[BustGroup]):
+    """The bust groups of a snapshot, each read from its row the first time it is used: opening a large field
+    (50,000 groups at half of 100,000 entries) reads none of them, the next bust only the newest. Whatever walks
+    the whole list (a loop, a comparison, a copy) reads every group first; the groups added later are plain."""
+
+    __slots__ = ("_all_read",)
+
+    def __init__(self, rows: Iterable[list[Any]] = ()) -> None:
+        super().__init__(rows)  # type: ignore[arg-type]  # each row stands for its group until it is read
+        self._all_read = not self
+
+    def _read(self, index: int) -> BustGroup:
+        item = list.__getitem__(self, index)
+        if type(item) is BustGroup:
+            return item
+        group = _group(cast(Any, item))  # still the row of the snapshot
+        list.__setitem__(self, index, group)
+        return group
+
+    def read_all(self) -> None:
+        if not self._all_read:
+            for index in range(len(self)):
+                self._read(index)
+            self._all_read = True
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> BustGroup: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[BustGroup]: ...
+
+    def __getitem__(self, index: SupportsIndex | slice) -> BustGroup | list[BustGroup]:
+        if self._all_read:
+            return list.__getitem__(self, index)
+        if isinstance(index, slice):
+            return [self._read(i) for i in range(*index.indices(len(self)))]
+        return self._read(index.__index__())
+
+    def __iter__(self) -> Iterator[BustGroup]:
+        self.read_all()
+        return list.__iter__(self)
+
+    def __reversed__(self) -> Iterator[BustGroup]:
+        self.read_all()
+        return list.__reversed__(self)
+
+    def __contains__(self, item: object) -> bool:
+        self.read_all()
+        return list.__contains__(self, item)
+
+    def __eq__(self, other: object) -> bool:
+        self.read_all()
+        if isinstance(other, GroupsReadWhenUsed):
+            other.read_all()
+        return list.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        self.read_all()
+        return list.__repr__(self)
+
+    def copy(self) -> list[BustGroup]:
+        self.read_all()
+        return list(list.__iter__(self))
+
+    def index(self, *args: Any) -> int:
+        self.read_all()
+        return list.index(self, *args)
+
+    def count(self, item: Any) -> int:
+        self.read_all()
+        return list.count(self, item)
+
+    def pop(self, index: SupportsIndex = -1) -> BustGroup:
+        self._read(index.__index__())
+        return list.pop(self, index)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
+        self.read_all()
+        return list, (list(list.__iter__(self)),)
+
+
 def core_fields(t: FloorRecords) -> dict[str, Any]:
     """Everything of the snapshot but the entries, the tables and the bust groups (the large parts)."""
     return {
@@ -118,23 +207,26 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
     t.settings = TournamentSettings.from_dict(data["settings"])
     t.configured = data["configured"]
     names = tuple(data["entry_fields"])
-    same_layout = names == ENTRY_FIELDS
+    if names == ENTRY_FIELDS:
+        entries = list(starmap(Entry, data["entries"]))
+    else:
+        entries = [Entry(**dict(zip(names, row))) for row in data["entries"]]
     player_entries = t.player_entries
-    alive = rebuys = addons = 0
-    for row in data["entries"]:
-        entry = Entry(*row) if same_layout else Entry(**dict(zip(names, row)))
+    for entry in entries:
         entry.eliminated_by = list(entry.eliminated_by)
-        t.entries[entry.id] = entry
         player_entries.setdefault(entry.player_key, []).append(entry.id)
-        alive += not entry.busted
-        count_entry(t, entry)
-        rebuys += entry.rebuys
-        addons += entry.addons
-    t.alive, t.rebuys, t.addons = alive, rebuys, addons  # the running counts are counted again, not stored
+    dict.update(t.entries, zip(map(_entry_id, entries), entries))  # restored, not changed by an event
+    # the running counts are counted again, not stored (count_entry's counts, for a whole field at once)
+    t.alive = len(entries) - sum(map(_entry_busted, entries))
+    t.rebuys = sum(map(_entry_rebuys, entries))
+    t.addons = sum(map(_entry_addons, entries))
+    t.reentries = sum(entry.number > 1 for entry in entries)
+    t.options_bought = dict(Counter(map(_entry_option, entries)))
+    t.bounties_on_heads = sum(map(_entry_bounty, entries))
     for row in data["tables"]:
         table = Table.from_row(row)
-        t.tables[table.number] = table
-    t.bust_groups = [_group(row) for row in data["bust_groups"]]
+        dict.__setitem__(t.tables, table.number, table)
+    t.bust_groups = GroupsReadWhenUsed(data["bust_groups"])
     for name in (
         "seated_drawn", "registration_closed", "hand_for_hand", "hand_for_hand_hand", "chips_issued",
         "chips_unassigned", "prize_contributions", "house_total", "bounty_pool", "bounty_unclaimed",
