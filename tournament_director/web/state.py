@@ -18,6 +18,7 @@ from tournament_director.services.bounties import bounty_board
 from tournament_director.services.chip_counts import latest_call
 from tournament_director.services.screen_layouts import chosen_layout
 from tournament_director.services.screen_tokens import screen_state
+from tournament_director.web.room_lists import RoomLists, player_key, result_item, result_key
 
 if TYPE_CHECKING:
     from tournament_director.services.session import DirectorSession
@@ -29,17 +30,6 @@ MOVES_KEPT = 20
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-def _iso_text(text: str | None) -> str | None:
-    """An ISO 8601 time from the log in the state's own form (UTC, milliseconds, Z)."""
-    if not text:
-        return None
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return text
-    return _iso(moment if moment.tzinfo else moment.replace(tzinfo=UTC))
 
 
 def _ms(seconds: float | None) -> int | None:
@@ -95,6 +85,23 @@ class MoveMemory:
             del self._last_move[gone]
         self._seats = seats
 
+    def observe_changed(self, entries: Iterable[Any], at: str) -> None:
+        """``observe`` of the entries a change touched only (in the order ``observe`` meets them): the others
+        kept their seats."""
+        for entry in entries:
+            if entry.busted or entry.table is None or entry.seat is None:
+                self._seats.pop(entry.entry_id, None)
+                self._last_move.pop(entry.entry_id, None)
+                continue
+            now = (entry.table, entry.seat)
+            before = self._seats.get(entry.entry_id)
+            if before is not None and before != now:
+                move = {"entry_id": entry.entry_id, "name": entry.name, "from_table": before[0],
+                        "from_seat": before[1], "to_table": now[0], "to_seat": now[1], "at": at}
+                self._moves.appendleft(move)
+                self._last_move[entry.entry_id] = move
+            self._seats[entry.entry_id] = now
+
     def last_move(self, entry_id: int) -> dict[str, Any] | None:
         move = self._last_move.get(entry_id)
         if move is None:
@@ -112,24 +119,33 @@ class RoomMemory(MoveMemory):
 
     At 100,000 entries those parts are most of the work and of the text (every player sorted, the full results):
     read once per change, each page joining until the next change takes them as they are, and only the clock and
-    the screen are read again for it."""
+    the screen are read again for it. The players and the results are kept from one change to the next
+    (``RoomLists``): a change brings them up to date from the entries it touched, their text written again for
+    those entries only."""
 
     def __init__(self) -> None:
         super().__init__()
         self.change: tuple[Any, ...] | None = None
         self.parts: dict[str, Any] = {}
+        self.lists = RoomLists()
+        self._lists_kept = False
         self._parts_text: str | None = None
         self._parts_bytes: bytes | None = None
 
-    def keep(self, change: tuple[Any, ...], parts: dict[str, Any]) -> None:
+    def keep(self, change: tuple[Any, ...], parts: dict[str, Any], lists_kept: bool = False) -> None:
+        """``lists_kept``: the parts' players and results are the lists' (their text is the lists' text)."""
         self.change, self.parts, self._parts_text, self._parts_bytes = change, parts, None, None
+        self._lists_kept = lists_kept
 
     def parts_text(self) -> str:
         """The kept parts as the members of a JSON object (no braces), written once, in ASCII (an accented name as
         ``\\u00e9``): megabytes of ASCII text are joined to the page's own part and handed to Qt faster than the
-        same text with one accent in it."""
+        same text with one accent in it. The players and the results are the lists' texts as they are kept."""
         if self._parts_text is None:
-            self._parts_text = json.dumps(self.parts, separators=(",", ":"))[1:-1]
+            kept = {"players": self.lists.players, "results": self.lists.results} if self._lists_kept else {}
+            self._parts_text = ",".join(
+                f"{json.dumps(key)}:{kept[key].text() if key in kept else json.dumps(value, separators=(',', ':'))}"
+                for key, value in self.parts.items())
         return self._parts_text
 
     def parts_bytes(self) -> bytes:
@@ -197,11 +213,16 @@ def build_room_state(session: DirectorSession, memory: MoveMemory, wall: datetim
     change = _change(session)
     if isinstance(memory, RoomMemory) and memory.change == change:
         state.update(memory.parts)
-    else:
-        parts = _parts_of_the_change(session, floor, memory, as_of)
-        if isinstance(memory, RoomMemory):
-            memory.keep(change, parts)
+    elif isinstance(memory, RoomMemory):
+        if memory.change is not None and memory.change[0] == change[0] and memory.lists.follow(
+                floor, runner.state.floor, memory, as_of):
+            parts = _parts_from_the_lists(session, floor, memory)
+        else:
+            parts = _parts_of_the_change(session, floor, memory, as_of)
+        memory.keep(change, parts, lists_kept=True)
         state.update(parts)
+    else:
+        state.update(_parts_of_the_change(session, floor, memory, as_of))
     layout = chosen_layout(session)  # the tournament's screen layout: the TV page draws it as the projector does
     state["screen"] = screen_state(session, layout) if layout is not None else None
     return state
@@ -236,32 +257,47 @@ def _own_part(session: DirectorSession, memory: RoomMemory, wall: datetime | Non
 
 
 def _parts_of_the_change(session: DirectorSession, floor: Any, memory: MoveMemory, as_of: str) -> dict[str, Any]:
-    """The parts of the room state that only a change of the tournament changes."""
-    state: dict[str, Any] = {}
-    runner = session.runner
+    """The parts of the room state that only a change of the tournament changes, read whole (kept in the
+    memory's lists when it is a ``RoomMemory``)."""
+    mark, _ = floor.entries_since(None)
     entries = floor.entries()
     live = [e for e in entries if not e.busted]
     memory.observe(session.tournament_id, live, as_of)
-    state["players"] = [
-        {"id": e.entry_id, "name": e.name, "table": e.table, "seat": e.seat, "moved": memory.last_move(e.entry_id)}
-        for e in sorted(live, key=lambda e: (e.name.casefold(), e.entry_id))
-    ]
-    state["moves"] = memory.recent()
-
-    figures = session.floor_figures()
+    players = [(player_key(e), e.entry_id, {"id": e.entry_id, "name": e.name, "table": e.table, "seat": e.seat,
+                                            "moved": memory.last_move(e.entry_id)})
+               for e in sorted(live, key=player_key)]
+    results = [(result_key(r), r.entry_id, result_item(r)) for r in sorted(floor.results(), key=result_key)]
     tables_in_play = len({e.table for e in live if e.table is not None})
+    pool = floor.prize_pool()
+    if isinstance(memory, RoomMemory):
+        memory.lists.rebuild(mark, players, results, live, tuple(pool.prizes))
+    return _in_order([item for _, _, item in players], [item for _, _, item in results], memory,
+                     _the_figures_and_notices(session, floor, pool, tables_in_play))
+
+
+def _parts_from_the_lists(session: DirectorSession, floor: Any, memory: RoomMemory) -> dict[str, Any]:
+    """The parts of the room state with the players and the results as the memory's lists keep them."""
+    lists = memory.lists
+    return _in_order(lists.players.items(), lists.results.items(), memory,
+                     _the_figures_and_notices(session, floor, floor.prize_pool(), len(lists.tables)))
+
+
+def _in_order(players: list[Any], results: list[Any], memory: MoveMemory, rest: dict[str, Any]) -> dict[str, Any]:
+    return {"players": players, "moves": memory.recent(), "figures": rest["figures"], "payouts": rest["payouts"],
+            "results": results, "bounties": rest["bounties"], "notices": rest["notices"]}
+
+
+def _the_figures_and_notices(session: DirectorSession, floor: Any, pool: Any, tables_in_play: int) -> dict[str, Any]:
+    """The figures, the payouts, the bounties and the notices."""
+    state: dict[str, Any] = {}
+    runner = session.runner
+    figures = session.floor_figures()
     state["figures"] = {
         "players_left": figures.players_left, "entries": figures.entries, "average_stack": figures.average_stack,
         "chips_in_play": figures.chips_in_play, "prize_pool": figures.prize_pool, "tables": tables_in_play,
     }
-    pool = floor.prize_pool()
     state["payouts"] = [{"place": place, "amount": amount} for place, amount in enumerate(pool.prizes, start=1)
                         if amount > 0]
-    state["results"] = [
-        {"place": r.place, "place_to": r.place_to, "name": r.name, "prize": r.prize,
-         "eliminated_by": list(r.eliminated_by), "busted_at": _iso_text(r.bust_time)}
-        for r in sorted(floor.results(), key=lambda r: (r.place, r.name.casefold()))
-    ]
     state["bounties"] = bounties_state(runner.state.floor)
     call = latest_call(runner)
     finished = floor.finished
