@@ -15,6 +15,7 @@ import os
 import statistics
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QProcess
@@ -24,6 +25,7 @@ from tournament_setup import open_session  # noqa: E402
 
 from tests.benchmarks.loop_delay import LoopDelay, percentiles  # noqa: E402
 from tests.benchmarks.test_bench_scale import cpu_bound_neighbour  # noqa: E402
+from tournament_director.domain.floor.events import EntryBusted  # noqa: E402
 from tournament_director.services.session import NewTournamentPlan  # noqa: E402
 from tournament_director.web.server import RoomServer  # noqa: E402
 
@@ -122,12 +124,8 @@ JOINING_PAGES = 20
 JOIN_EVERY_MS = 250
 
 
-def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
-    """Pages joining one after another at 100,000 entries, half of them out: what each join costs the console
-    (the build and send of the state to the new page inside the console's loop) and the loop's delay while they
-    join, beside the delay with no page joining. The first page after a change builds the state; the pages that
-    join until the next change take it as it was built (goal: a join under 20 ms). Then as many pages again join
-    beside a CPU-bound process (test_bench_scale.py's), with the load average."""
+def _half_out(tmp_path: Path):
+    """JOIN_ENTRIES entries seated, every second one out, the clock running; returns the session and those out."""
     session = open_session(tmp_path)
     session.create_from_plan(NewTournamentPlan("100,000 Open", "regular", tables=JOIN_ENTRIES // 9 + 1,
                                                seats_per_table=9))
@@ -138,6 +136,16 @@ def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
     for first in range(0, len(out), 2_000):
         session.run(floor.bust_many, [(entry_id, []) for entry_id in out[first:first + 2_000]])
     session.run(session.clock.start)
+    return session, out
+
+
+def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
+    """Pages joining one after another at 100,000 entries, half of them out: what each join costs the console
+    (the build and send of the state to the new page inside the console's loop) and the loop's delay while they
+    join, beside the delay with no page joining. The first page after a change builds the state; the pages that
+    join until the next change take it as it was built (goal: a join under 20 ms). Then as many pages again join
+    beside a CPU-bound process (test_bench_scale.py's), with the load average."""
+    session, out = _half_out(tmp_path)
     server = RoomServer(session)
     url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone&binary=1"
     joins: list[float] = []
@@ -188,5 +196,66 @@ def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
         for page in processes:
             page.kill()
             page.waitForFinished(5000)
+        server.stop()
+        session.close()
+
+
+PUSHES = 12
+PAGES_CONNECTED = 5
+
+
+def test_bench_push_after_a_bust_at_100000_entries(qtbot, tmp_path) -> None:
+    """A bust at 100,000 entries (half of them out) with pages connected: what the push of the change costs the
+    console (the state brought up to date from the entries the bust touched, sent to every page), beside the same
+    push with the state built whole as every push was built before; quiet, then beside a CPU-bound process. The
+    bust is recorded without its balancing proposal, which at this field takes seconds of its own (the floor's
+    benchmarks measure it)."""
+    session, out = _half_out(tmp_path)
+    floor = session.tournament
+    server = RoomServer(session)
+    server.MOST_BUFFERED_BYTES = 1 << 30  # the console's own push after each change never cuts these pages off
+    url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone&binary=1"
+    pages = QProcess()
+    try:
+        output: list[str] = []
+        pages.readyReadStandardOutput.connect(lambda: output.append(bytes(pages.readAllStandardOutput()).decode()))
+        pages.start(sys.executable, [str(PAGES_SCRIPT), url, str(PAGES_CONNECTED)])
+        qtbot.waitUntil(lambda: "ready" in "".join(output), timeout=120_000)
+        qtbot.waitUntil(lambda: len(server.clients()) == PAGES_CONNECTED, timeout=60_000)
+        state_bytes = len(server._state_text().encode())
+        still_in = iter([e.entry_id for e in floor.entries() if not e.busted])
+
+        def sent_out() -> bool:  # the pages read the megabytes before the next change (a slow one is cut off)
+            return all(socket.bytesToWrite() == 0 for socket in list(server._clients))
+
+        def pushes(whole: bool) -> list[float]:
+            took = []
+            for _ in range(PUSHES):
+                qtbot.waitUntil(sent_out, timeout=60_000)
+                out, winner = next(still_in), next(still_in)
+                session.run(session.runner.record, EntryBusted(busts=[{"entry_id": out, "eliminated_by": [winner]}],
+                                                               level=1, time=datetime.now(UTC).isoformat(timespec="seconds")))
+                if whole:
+                    server._memory.keep(None, {})  # nothing kept: the state built whole, as before
+                started = time.perf_counter()
+                assert server.push() == PAGES_CONNECTED
+                took.append((time.perf_counter() - started) * 1000)
+                qtbot.wait(100)
+            return took
+
+        followed, whole = pushes(False), pushes(True)
+        with cpu_bound_neighbour():
+            loaded_followed, loaded_whole = pushes(False), pushes(True)
+            load = os.getloadavg()[0]
+        print(f"\n[room display] the push after a bust at {JOIN_ENTRIES:,} entries ({len(out):,} out), state "
+              f"{state_bytes / 1024 / 1024:.1f} MiB, to {PAGES_CONNECTED} pages, in the console's loop (goal < 100 ms):")
+        print(f"  the state kept and brought up to date: {percentiles(followed)}")
+        print(f"  the state built whole:                  {percentiles(whole)}")
+        print(f"  beside a CPU-bound process (load average {load:.1f}): kept {percentiles(loaded_followed)}; "
+              f"built whole {percentiles(loaded_whole)}")
+    finally:
+        if pages.state() != QProcess.ProcessState.NotRunning:
+            pages.kill()
+            pages.waitForFinished(5000)
         server.stop()
         session.close()
