@@ -267,3 +267,11 @@ def test_the_final_table_hand_for_hand_and_the_end_show_as_notices(tmp_path, qap
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", state["results"][1]["busted_at"])
     finally:
         session.close()
+
+
+def test_a_page_still_taking_in_a_state_as_large_as_the_buffer_is_not_cut_off(client, room_server) -> None:
+    """At 100,000 entries one state is larger than the buffer a page may fall behind by: a page still taking in its
+    last state when the next change is pushed keeps its connection and gets every state."""
+    room_server.MOST_BUFFERED_BYTES = 1  # every state here is larger than that, as a 10 MiB state is than 4 MiB
+    states = websocket_messages(client, 3, after=lambda: (room_server.push(), room_server.push()))
+    assert len(states) == 3 and states[0]["sequence"] == states[2]["sequence"]

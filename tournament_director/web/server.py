@@ -140,6 +140,7 @@ class RoomServer(QObject):
         self.guard = RequestGuard(lambda: self._own_hosts)
         self.limits: ConnectionLimits | None = None   # None: ConnectionLimits.for_this_process() at start
         self._acting_from = ""   # the address of the station request being answered
+        self._state_bytes = 0  # the size of the last state pushed: a page taking it in is not behind
         self._switching_off = False
         self._join_message: dict[int | None, QByteArray] = {}  # by the tournament the pages joining now asked for
         # each tournament's parts kept for its change, as bytes and the same in Qt's hands
@@ -373,10 +374,15 @@ class RoomServer(QObject):
         """``message`` to every page (``tournament`` given: to the pages of that tournament); text as a text message,
         the state's bytes as a binary one."""
         sent = 0
+        # A page still taking in the last state (a heartbeat may come meanwhile) is not behind: at 100,000 entries one
+        # state is megabytes.
+        if not isinstance(message, str):
+            self._state_bytes = message.size()
+        most = max(self.MOST_BUFFERED_BYTES, 2 * self._state_bytes)
         for socket, client in list(self._clients.items()):
             if tournament is not ... and client.tournament != tournament:
                 continue
-            if socket.bytesToWrite() > self.MOST_BUFFERED_BYTES:
+            if socket.bytesToWrite() > most:
                 socket.abort()
                 continue
             self._send(socket, client, message)
@@ -434,7 +440,9 @@ class RoomServer(QObject):
                     self._unasked(socket)
                     continue
             try:
-                self._send(socket, client, self._joining_message(tournament))
+                joining = self._joining_message(tournament)
+                self._state_bytes = max(self._state_bytes, joining.size())
+                self._send(socket, client, joining)
             except Exception:
                 log.exception("the room state could not be built for a new page")
             self.clients_changed.emit()
