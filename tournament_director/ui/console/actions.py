@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 
 from tournament_director.services.clock import ClockService
 from tournament_director.ui.console.clock_tab import CLOCK_KEY
+from tournament_director.ui.console.menus import tools_menu
 from tournament_director.ui.console.wizard import open_settings
 from tournament_director.ui.themes import available_themes
 
@@ -183,7 +184,7 @@ def _add_floor_tool(w: Any) -> None:
     """Tools > Floor tool (F9), when the floor tool window is part of this build."""
     if importlib.util.find_spec("tournament_director.ui.floor_tool") is None:
         return
-    tools = w.menuBar().addMenu("T&ools")
+    tools = tools_menu(w)
     w.floor_tool_action = add_action(w, "Floor tool", "F9", w.open_floor_tool, tools)
 
 

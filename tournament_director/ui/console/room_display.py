@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.services.lobby import running_events
+from tournament_director.ui.console.menus import tools_menu
 from tournament_director.web.access import IDLE_SECONDS
 from tournament_director.web.address import DEFAULT_PORT, parse_listen_address
 from tournament_director.web.remote import ProposalDesk
@@ -149,10 +150,7 @@ def start_room_display(window: Any, listen: str) -> str:
 
 def add_room_display_action(window: Any) -> QAction:
     """Tools > Room display… in the console's menu bar."""
-    bar = window.menuBar()
-    tools = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == "T&ools"), None)
-    if tools is None:
-        tools = bar.addMenu("T&ools")
+    tools = tools_menu(window)
     action = QAction("Room display (phones, TV, remote)…", window)
     action.triggered.connect(lambda _checked=False: open_room_display(window))
     tools.addAction(action)

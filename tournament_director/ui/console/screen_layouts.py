@@ -29,6 +29,7 @@ from tournament_director.services.screen_layouts import (
     ALIGNMENTS, MAX_GRID, TOKENS, Cell, LayoutLibrary, ScreenLayout, chosen_key, chosen_problem, export_layout,
     layout_from_dict, room_library,
 )
+from tournament_director.ui.console.menus import tools_menu
 from tournament_director.ui.console.layout_canvas import MOMENTS, SAMPLE, LayoutCanvas, at_moment
 from tournament_director.ui.projector.designed import Pictures, designed_screen
 from tournament_director.ui.projector.view import ProjectorView, view_from_session
@@ -38,10 +39,7 @@ FIT_SIZE = (1280, 720)  # the fit check draws the layout at the smaller of the u
 
 def add_screen_layouts_action(window: Any) -> QAction:
     """Tools > Screen layouts… in the console's menu bar."""
-    bar = window.menuBar()
-    tools = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == "T&ools"), None)
-    if tools is None:
-        tools = bar.addMenu("T&ools")
+    tools = tools_menu(window)
     action = QAction("Screen layouts…", window)
     action.triggered.connect(lambda _checked=False: open_screen_layouts(window))
     tools.addAction(action)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QLabel
 from tournament_director.domain.errors import DomainError
 from tournament_director.services.sound_scheme import SoundScheme, default_scheme
 from tournament_director.ui.console.actions import add_action
+from tournament_director.ui.console.menus import tools_menu
 from tournament_director.ui.projector.view import view_from_session
 
 log = logging.getLogger(__name__)
@@ -222,7 +223,7 @@ def add_sound_actions(window: Any) -> None:
     """Tools > Sounds and announcements… and View > Quiet mode (Ctrl+Shift+Q), with the status bar's reminder."""
     bar = window.menuBar()
     menus = {a.text(): a.menu() for a in bar.actions() if a.menu() is not None}
-    tools = menus.get("T&ools") or bar.addMenu("T&ools")
+    tools = tools_menu(window)
     window.sounds_action = add_action(window, "Sounds and announcements…", None,
                                       lambda: open_sounds_dialog(window), tools)
     window.quiet_label = QLabel(QUIET_TEXT)

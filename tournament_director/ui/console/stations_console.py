@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_director.ui.console.actions import add_action
+from tournament_director.ui.console.menus import tools_menu
 
 
 class StationsPanel(QDialog):
@@ -189,10 +190,7 @@ def open_station_codes(window: Any) -> Any:
 
 def add_stations_actions(window: Any) -> None:
     """Tools > Table stations… (Ctrl+Shift+T) and Tools > Table station codes…"""
-    bar = window.menuBar()
-    tools = next((a.menu() for a in bar.actions() if a.menu() is not None and a.text() == "T&ools"), None)
-    if tools is None:
-        tools = bar.addMenu("T&ools")
+    tools = tools_menu(window)
     window.stations_action = add_action(window, "Table stations…", "Ctrl+Shift+T",
                                         lambda: open_stations_panel(window), tools)
     window.station_codes_action = add_action(window, "Table station codes (QR)…", None,
