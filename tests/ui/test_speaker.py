@@ -39,3 +39,21 @@ def test_a_newer_sentence_cuts_the_one_being_written_short(qtbot) -> None:
     qtbot.waitUntil(lambda: speaker.last_said == "Player two is out in eighth place", timeout=5000)
     assert spoken == ["Player two is out in eighth place"]
     assert speaker.last_file is not None and speaker.last_file.stat().st_size > 1000
+
+
+def test_the_room_sounds_stop_at_once_when_told(qtbot) -> None:
+    """The console closing silences what is playing: the sound and the sentence read after it."""
+    from PySide6.QtMultimedia import QMediaDevices
+
+    from tournament_director.services.sound_scheme import EventCue, default_scheme
+    from tournament_director.ui.sounds import RoomSounds
+
+    if not QMediaDevices.audioOutputs():
+        pytest.skip("no audio output (PulseAudio missing: run bash scripts/system-deps.sh)")
+    player = RoomSounds(default_scheme())
+    assert player.play_cue(EventCue("level_change", "Blinds are now 100, 200"), {}, 50)[0] == "sound"
+    qtbot.waitUntil(player.last_effect.isPlaying, timeout=3000)
+    player.stop()
+    assert not player.last_effect.isPlaying()
+    qtbot.wait(1500)  # past the chime: the sentence, cut short while it was written or waiting, never plays
+    assert player.speaker.effect is None or not player.speaker.effect.isPlaying()

@@ -204,6 +204,14 @@ class Speaker(QObject):
         self._watch.start()
         return True
 
+    def stop(self) -> None:
+        """Stop the sentence being written or played."""
+        self._stop_writing()
+        if self.effect is not None:  # with it goes the timer that would play it after the event's sound
+            self.effect.stop()
+            self.effect.deleteLater()
+            self.effect = None
+
     def _stop_writing(self) -> None:
         """Cut short a sentence still being written (a newer one is to be read)."""
         if self._writing is not None:
@@ -291,6 +299,12 @@ class RoomSounds(QObject):
             effect.setSource(QUrl.fromLocalFile(str(path)))
             self._effects[str(path)] = effect
         return effect
+
+    def stop(self) -> None:
+        """Silence everything now (the console closing): the sounds playing and the sentence read or being written."""
+        for effect in self._effects.values():
+            effect.stop()
+        self.speaker.stop()
 
     def play(self, key: str, values: dict[str, Any]) -> list[str]:
         """Play event ``key`` of the scheme; what was done ("sound", and the sentence read), [] when silent."""

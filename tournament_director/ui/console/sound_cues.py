@@ -95,6 +95,11 @@ class SoundCues(QObject):
             self.player.speaker.failed.connect(self.window.tell)
         return self.player
 
+    def stop(self) -> None:
+        """Silence the room's sounds (the console closing)."""
+        if self.player is not None:
+            self.player.stop()
+
     # --- playing ---------------------------------------------------------------------------------------------
     def play(self, key: str, extra: dict[str, Any] | None = None) -> bool:
         if not self.window._want_sounds:

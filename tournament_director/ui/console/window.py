@@ -570,6 +570,7 @@ class MainWindow(QMainWindow):
         self.remember_placement()
         self.signals.disconnect_session()
         self.other_stations.stop()
+        self.sound_cues.stop()
         super().closeEvent(event)
 
     # ----- where the console sits: its size, maximised or not, and its screen -------------------------------
