@@ -54,8 +54,18 @@ def _stop_the_run(test: str, message: str) -> None:
 
     from PySide6.QtCore import QSocketNotifier
 
+    import faulthandler
+    import threading
+
+    from PySide6.QtCore import QCoreApplication, QThread
+
     out = sys.stderr
     out.write(f"\n{test}: the event loop polls a closed descriptor without end ({message})\n")
+    thread = QThread.currentThread()
+    out.write(f"  in thread {threading.current_thread().name!r} (Qt: {thread.objectName()!r}, "
+              f"{'the GUI thread' if thread == QCoreApplication.instance().thread() else 'not the GUI thread'})\n")
+    out.flush()
+    faulthandler.dump_traceback(out, all_threads=True)
     for thing in gc.get_objects():
         if isinstance(thing, QSocketNotifier):
             try:
