@@ -168,6 +168,9 @@ class Speaker(QObject):
         self._watch.setInterval(15)
         self._watch.timeout.connect(self._look_at_the_writer)
         self.effect: QSoundEffect | None = None  # the sentence playing (espeak-ng)
+        self._voice_after = QTimer(self)  # the sentence waits for the event's sound to end
+        self._voice_after.setSingleShot(True)
+        self._voice_after.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse timer may fire 5 % early
         self.last_file: Path | None = None
         self.last_said = ""
 
@@ -207,10 +210,9 @@ class Speaker(QObject):
     def stop(self) -> None:
         """Stop the sentence being written or played."""
         self._stop_writing()
-        if self.effect is not None:  # with it goes the timer that would play it after the event's sound
+        self._voice_after.stop()
+        if self.effect is not None:
             self.effect.stop()
-            self.effect.deleteLater()
-            self.effect = None
 
     def _stop_writing(self) -> None:
         """Cut short a sentence still being written (a newer one is to be read)."""
@@ -236,25 +238,29 @@ class Speaker(QObject):
         if code != 0 or not path.is_file():
             self.failed.emit(f"espeak-ng could not read the sentence ({error or f'exit code {code}'})")
             return
-        if self.effect is not None:
-            self.effect.stop()
-            self.effect.deleteLater()
+        voice = self._voice()
+        voice.stop()
+        self._voice_after.stop()
         if self.last_file is not None:
             self.last_file.unlink(missing_ok=True)  # one sentence on disk at a time, however long the night
-        effect = QSoundEffect(self)
-        effect.setSource(QUrl.fromLocalFile(str(path)))
-        effect.setVolume(volume)
-        self.effect, self.last_file, self.last_said = effect, path, text
+        voice.setSource(QUrl.fromLocalFile(str(path)))
+        voice.setVolume(volume)
+        self.last_file, self.last_said = path, text
         wait_ms = int((self._not_before - time.monotonic()) * 1000)
         if wait_ms > 0:
-            timer = QTimer(effect)  # precise: a coarse timer may fire 5 % early, over the end of the sound
-            timer.setSingleShot(True)
-            timer.setTimerType(Qt.TimerType.PreciseTimer)
-            timer.timeout.connect(effect.play)
-            timer.start(wait_ms)
+            self._voice_after.start(wait_ms)
         else:
-            effect.play()
+            voice.play()
         self.spoken.emit(text)
+
+    def _voice(self) -> QSoundEffect:
+        """The one sound effect every sentence plays through, made once and kept: a sound effect made and deleted
+        sentence after sentence is the likeliest source of the closed descriptor (one among the audio back end's
+        eventfds) that Qt's event loop was seen polling without end."""
+        if self.effect is None:
+            self.effect = QSoundEffect(self)
+            self._voice_after.timeout.connect(self.effect.play)
+        return self.effect
 
     def _fallback_announcer(self) -> Announcer:
         if self._fallback is None:
