@@ -211,8 +211,11 @@ class Speaker(QObject):
         """Stop the sentence being written or played."""
         self._stop_writing()
         self._voice_after.stop()
-        if self.effect is not None:
+        if self.effect is not None:  # its audio stream closed with it, the console closing
+            self._voice_after.timeout.disconnect(self.effect.play)
             self.effect.stop()
+            self.effect.deleteLater()
+            self.effect = None
 
     def _stop_writing(self) -> None:
         """Cut short a sentence still being written (a newer one is to be read)."""
