@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # System libraries Qt needs beyond the wheels: the X11 window libraries of the xcb platform plugin (Qt 6.5+
-# needs libxcb-cursor0), the PulseAudio client library for sound and speech, and a PulseAudio server the
+# needs libxcb-cursor0), PulseAudio's player paplay, which plays the sounds (ui/sound_output.py), and a PulseAudio server the
 # test suite starts privately with a silent output so the clock's sounds really play without a sound card,
 # Debian's Chromium with its WebDriver, the real browser the room display's page tests drive, and Debian's
 # PostgreSQL, whose binaries (/usr/lib/postgresql/*/bin) the tests of several stations run a private server with,
@@ -15,6 +15,7 @@ for pair in libxcb-cursor.so.0:libxcb-cursor0 libxcb-icccm.so.4:libxcb-icccm4 li
   ldconfig -p 2>/dev/null | grep -q "${pair%%:*}" || missing+=("${pair##*:}")
 done
 command -v pulseaudio >/dev/null 2>&1 || missing+=(pulseaudio)
+command -v paplay >/dev/null 2>&1 || missing+=(pulseaudio-utils)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)

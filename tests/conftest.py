@@ -29,7 +29,7 @@ _sound_server: subprocess.Popen | None = None
 def pytest_configure(config: pytest.Config) -> None:
     """Start a private PulseAudio server with a silent output, where PulseAudio is installed and none is set.
 
-    Qt's sound effects then load and play for real on a machine with no sound card (CI included).
+    The sounds then play for real on a machine with no sound card (CI included).
     """
     global _sound_server
     pulseaudio = shutil.which("pulseaudio")
@@ -48,16 +48,6 @@ def pytest_configure(config: pytest.Config) -> None:
         time.sleep(0.05)
     if socket.exists():
         os.environ["PULSE_SERVER"] = f"unix:{socket}"
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The consoles on a PostgreSQL server run after every other test. After one of them, a later test's QProcess
-    (the spoken announcements' espeak-ng) was seen, once in two whole runs, to leave Qt's event loop polling a
-    closed descriptor without end ("QSocketNotifier: Invalid socket N"), so that test never finished."""
-    def console_on_a_server(item: pytest.Item) -> bool:
-        names = set(getattr(item, "fixturenames", ()))
-        return "tests/ui/" in item.nodeid.replace("\\", "/") and bool(names & {"pg_url", "pg_server", "own_server"})
-    items.sort(key=console_on_a_server)   # a stable sort: each group keeps its order
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

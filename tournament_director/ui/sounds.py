@@ -2,14 +2,14 @@
 when a table station calls the floor,
 and an optional spoken announcement ("Blinds are now 400, 800, ante 800").
 
-The sounds are WAV files in data/sounds/ played through QSoundEffect. Speech uses QTextToSpeech
-where the machine has an engine with a voice; where it has none the announcer logs a note once and
+The sounds are WAV files in resources/sounds/ played by the platform's player (ui/sound_output.py). Speech uses
+QTextToSpeech where the machine has an engine with a voice; where it has none the announcer logs a note once and
 stays quiet, so a card room without speech loses nothing else.
 
 ``RoomSounds`` plays the room's own scheme (services/sound_scheme.py): per event its sound and its sentence, at
 the room's volume, nothing at all in quiet mode. Its ``Speaker`` reads the sentences with espeak-ng where it is
 installed (Debian's espeak-ng; scripts/system-deps.sh installs it): espeak-ng writes the sentence as a WAV file
-that plays through the same QSoundEffect path as the sounds, so a sentence follows the room's volume and audio
+that plays through the same path as the sounds, so a sentence follows the room's volume and audio
 output exactly as a chime does, and it speaks without a speech daemon (Qt's QTextToSpeech on Linux needs
 speech-dispatcher running, and reports no voice without it). Where espeak-ng is missing (Windows, macOS) the
 Speaker falls back on QTextToSpeech and the platform's own voice.
@@ -21,16 +21,15 @@ import logging
 import shutil
 import subprocess
 import time
-import wave
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QTemporaryDir, QTimer, QUrl, Signal
-from PySide6.QtMultimedia import QMediaDevices, QSoundEffect
+from PySide6.QtCore import QObject, Qt, QTemporaryDir, QTimer, Signal
 
 from tournament_director.resources import resource_path
 from tournament_director.services.sound_scheme import EventCue, SoundScheme, fill, sound_file
+from tournament_director.ui.sound_output import WavSound, output_available
 
 log = logging.getLogger(__name__)
 
@@ -60,17 +59,13 @@ class ClockSounds(QObject):
     def __init__(self, parent: QObject | None = None, *, volume: float = 0.8, muted: bool = False) -> None:
         super().__init__(parent)
         self.muted = muted
-        self.has_output = bool(QMediaDevices.audioOutputs())
+        self.has_output = output_available()
         if not self.has_output:
-            log.info("no audio output device: the clock will be silent")
-        self._effects: dict[str, QSoundEffect] = {}
-        for file_name in sorted(set(SOUND_FILES.values())):
-            effect = QSoundEffect(self)
-            effect.setSource(QUrl.fromLocalFile(str(resource_path("sounds", file_name))))
-            effect.setVolume(volume)
-            self._effects[file_name] = effect
+            log.info("no sound player on this computer: the clock will be silent")
+        self._effects = {file_name: WavSound(resource_path("sounds", file_name), volume)
+                         for file_name in sorted(set(SOUND_FILES.values()))}
 
-    def effect_for(self, kind: str) -> QSoundEffect | None:
+    def effect_for(self, kind: str) -> WavSound | None:
         file_name = SOUND_FILES.get(kind)
         return self._effects.get(file_name) if file_name else None
 
@@ -79,8 +74,7 @@ class ClockSounds(QObject):
         effect = self.effect_for(kind)
         if effect is None or self.muted or not self.has_output:
             return False
-        effect.play()
-        return True
+        return effect.play()
 
     def play_events(self, events: Iterable[Any]) -> int:
         """Play once per kind among the events of one tick (two warnings at once make one beep)."""
@@ -92,10 +86,10 @@ class ClockSounds(QObject):
         return sum(1 for kind in kinds if self.play(kind))
 
     def all_loaded(self) -> bool:
-        return all(e.status() == QSoundEffect.Status.Ready for e in self._effects.values())
+        return all(e.ready for e in self._effects.values())
 
     def any_failed(self) -> bool:
-        return any(e.status() == QSoundEffect.Status.Error for e in self._effects.values())
+        return any(e.error for e in self._effects.values())
 
 
 class Announcer(QObject):
@@ -167,10 +161,11 @@ class Speaker(QObject):
         self._watch = QTimer(self)
         self._watch.setInterval(15)
         self._watch.timeout.connect(self._look_at_the_writer)
-        self.effect: QSoundEffect | None = None  # the sentence playing (espeak-ng)
+        self.effect: WavSound | None = None  # the sentence written last (espeak-ng)
         self._voice_after = QTimer(self)  # the sentence waits for the event's sound to end
         self._voice_after.setSingleShot(True)
         self._voice_after.setTimerType(Qt.TimerType.PreciseTimer)  # a coarse timer may fire 5 % early
+        self._voice_after.timeout.connect(self._play_the_sentence)
         self.last_file: Path | None = None
         self.last_said = ""
 
@@ -211,11 +206,8 @@ class Speaker(QObject):
         """Stop the sentence being written or played."""
         self._stop_writing()
         self._voice_after.stop()
-        if self.effect is not None:  # its audio stream closed with it, the console closing
-            self._voice_after.timeout.disconnect(self.effect.play)
-            self.effect.stop()
-            self.effect.deleteLater()
-            self.effect = None
+        if self.effect is not None:
+            self.effect.close()
 
     def _stop_writing(self) -> None:
         """Cut short a sentence still being written (a newer one is to be read)."""
@@ -241,29 +233,26 @@ class Speaker(QObject):
         if code != 0 or not path.is_file():
             self.failed.emit(f"espeak-ng could not read the sentence ({error or f'exit code {code}'})")
             return
-        voice = self._voice()
-        voice.stop()
         self._voice_after.stop()
+        if self.effect is not None:
+            self.effect.close()
         if self.last_file is not None:
             self.last_file.unlink(missing_ok=True)  # one sentence on disk at a time, however long the night
-        voice.setSource(QUrl.fromLocalFile(str(path)))
-        voice.setVolume(volume)
+        self.effect = WavSound(path, volume)
+        if self.effect.error:
+            self.failed.emit(f"the sentence could not be played: {self.effect.error}")
+            return
         self.last_file, self.last_said = path, text
         wait_ms = int((self._not_before - time.monotonic()) * 1000)
         if wait_ms > 0:
             self._voice_after.start(wait_ms)
         else:
-            voice.play()
+            self.effect.play()
         self.spoken.emit(text)
 
-    def _voice(self) -> QSoundEffect:
-        """The one sound effect every sentence plays through, made once and kept: a sound effect made and deleted
-        sentence after sentence is the likeliest source of the closed descriptor (one among the audio back end's
-        eventfds) that Qt's event loop was seen polling without end."""
-        if self.effect is None:
-            self.effect = QSoundEffect(self)
-            self._voice_after.timeout.connect(self.effect.play)
-        return self.effect
+    def _play_the_sentence(self) -> None:
+        if self.effect is not None:
+            self.effect.play()
 
     def _fallback_announcer(self) -> Announcer:
         if self._fallback is None:
@@ -290,23 +279,21 @@ class RoomSounds(QObject):
                  speaker: Speaker | None = None) -> None:
         super().__init__(parent)
         self.scheme = scheme
-        self.has_output = bool(QMediaDevices.audioOutputs())
+        self.has_output = output_available()
         if not self.has_output:
-            log.info("no audio output device: the room's sounds will be silent")
+            log.info("no sound player on this computer: the room's sounds will be silent")
         self.speaker = speaker if speaker is not None else Speaker(self)
-        self._effects: dict[str, QSoundEffect] = {}
-        self.last_effect: QSoundEffect | None = None
+        self._effects: dict[str, WavSound] = {}
+        self.last_effect: WavSound | None = None
 
-    def effect_for(self, sound: str) -> QSoundEffect | None:
-        """The loaded (or loading) effect of a shipped sound or a room's file; None for no sound."""
+    def effect_for(self, sound: str) -> WavSound | None:
+        """The read sound of a shipped sound or a room's file; None for no sound."""
         path = sound_file(sound)
         if path is None:
             return None
         effect = self._effects.get(str(path))
         if effect is None:
-            effect = QSoundEffect(self)
-            effect.setSource(QUrl.fromLocalFile(str(path)))
-            self._effects[str(path)] = effect
+            effect = self._effects[str(path)] = WavSound(path)
         return effect
 
     def stop(self) -> None:
@@ -327,24 +314,15 @@ class RoomSounds(QObject):
         effect = self.effect_for(cue.sound)
         sound_ms = 0
         if effect is not None and self.has_output:
-            effect.setVolume(volume / 100)
-            effect.play()
-            self.last_effect = effect
-            sound_ms = _length_ms(sound_file(cue.sound))
-            done.append("sound")
+            effect.volume = volume / 100
+            if effect.play():
+                self.last_effect = effect
+                sound_ms = effect.length_ms
+                done.append("sound")
         sentence = fill(cue.text, values) if cue.text else ""
         if sentence and self.speaker.say(sentence, volume / 100, after_ms=sound_ms):
             done.append(sentence)
         return done
 
 
-def _length_ms(path: Path | None) -> int:
-    """How long a WAV file plays (0 when it cannot be read: the sentence then starts at once)."""
-    try:
-        with wave.open(str(path), "rb") as sound:
-            return int(1000 * sound.getnframes() / max(1, sound.getframerate()))
-    except (OSError, EOFError, wave.Error, TypeError):
-        return 0
-
-
-__all__ = ["ClockSounds", "Announcer", "RoomSounds", "Speaker", "announcement_for", "SOUND_FILES"]
+__all__ = ["SOUND_FILES", "Announcer", "ClockSounds", "RoomSounds", "Speaker", "announcement_for"]

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtMultimedia import QMediaDevices
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from tests.ui.console.formats_driving import CTRL, CTRL_SHIFT, LEFT, active, bust, type_text
@@ -25,6 +24,7 @@ from tournament_director.services.session import DirectorSession, NewTournamentP
 from tournament_director.services.sound_scheme import SCHEME_FILE
 from tournament_director.ui.console.sounds_dialog import CHOOSE_FILE
 from tournament_director.ui.console.window import MainWindow
+from tournament_director.ui.sound_output import output_available
 
 NAMES = ("Ana Souza", "Bernard Okafor", "Chloe Martin", "Dmitri Volkov", "Esther Lindqvist", "Farid Haddad",
          "Grace Omalley", "Hiroshi Tanaka")
@@ -52,8 +52,8 @@ def console(qtbot, session: DirectorSession, ui_settings, **options: object) -> 
 
 
 def needs_audio() -> None:
-    if not QMediaDevices.audioOutputs():
-        pytest.skip("no audio output (PulseAudio missing: run bash scripts/system-deps.sh)")
+    if not output_available():
+        pytest.skip("no sound player (PulseAudio missing: run bash scripts/system-deps.sh)")
 
 
 def needs_espeak() -> None:
@@ -142,22 +142,22 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
     qtbot.keyClick(dialog.volume, Qt.Key.Key_PageDown)  # 80 % -> 70 %
     assert dialog.volume_value.text() == "70 %"
 
-    assert silent_sink_state() != "RUNNING"
+    qtbot.waitUntil(lambda: silent_sink_state() != "RUNNING", timeout=5000)  # an earlier sound has ended
     pressed = time.monotonic()
     qtbot.mouseClick(row.test, LEFT)
     player = window.sound_cues.player
     assert dialog.last_test == ["sound", "Level 1: blinds 50 and 100, ante 0"]
-    assert player.last_effect.source().toLocalFile() == str(gong)
-    assert abs(player.last_effect.volume() - 0.7) < 0.01
-    qtbot.waitUntil(player.last_effect.isPlaying, timeout=3000)  # the room's own file really plays
+    assert player.last_effect.path == gong
+    assert abs(player.last_effect.volume - 0.7) < 0.01
+    qtbot.waitUntil(player.last_effect.is_playing, timeout=3000)  # the room's own file really plays
     qtbot.waitUntil(lambda: silent_sink_state() == "RUNNING", timeout=3000)  # into the sound server's output
     speaker = player.speaker
     qtbot.waitUntil(lambda: speaker.last_said == "Level 1: blinds 50 and 100, ante 0", timeout=5000)
     with wave.open(str(speaker.last_file)) as spoken:  # espeak-ng wrote the sentence as sound
         assert spoken.getnframes() / spoken.getframerate() > 1.0
-    qtbot.waitUntil(speaker.effect.isPlaying, timeout=3000)  # and it plays, at the dialog's volume,
+    qtbot.waitUntil(speaker.effect.is_playing, timeout=3000)  # and it plays, at the dialog's volume,
     assert time.monotonic() - pressed >= 0.6  # once the 0.6-second gong has played, not over it
-    assert abs(speaker.effect.volume() - 0.7) < 0.01
+    assert abs(speaker.effect.volume - 0.7) < 0.01
     assert "reading “Level 1: blinds 50 and 100, ante 0”" in dialog.problem.text()
 
     qtbot.mouseClick(dialog.save_button, LEFT)
@@ -184,7 +184,7 @@ def test_a_sound_and_a_sentence_chosen_tested_saved_and_kept_after_a_restart(
     restarted.toggle_clock()
     run_out_the_level(session)  # the next level change plays the room's gong
     qtbot.waitUntil(lambda: any(key == "level_changed" for key, _done in restarted.sound_cues.heard), timeout=3000)
-    assert restarted.sound_cues.player.last_effect.source().toLocalFile() == str(copy)
+    assert restarted.sound_cues.player.last_effect.path == copy
     restarted.close()
     session.close()
 
@@ -298,7 +298,7 @@ def test_the_nights_events_play_the_rooms_sounds_and_sentences(qtbot, tmp_path, 
     run_out_the_level(session)  # the repaint timer notices
     qtbot.waitUntil(lambda: cues.heard[-1][0] == "level_changed", timeout=3000)
     assert cues.heard[-1] == ("level_changed", ["sound"])  # the Chime, nothing read (no text for it)
-    qtbot.waitUntil(cues.player.last_effect.isPlaying, timeout=3000)
+    qtbot.waitUntil(cues.player.last_effect.is_playing, timeout=3000)
     qtbot.wait(300)  # the console's refresh after the change: the level change is heard once, not twice
     assert [key for key, _done in cues.heard].count("level_changed") == 1
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtMultimedia import QSoundEffect
 from PySide6.QtWidgets import QDialogButtonBox
 
 from tests.ui.tournament_setup import console_in_play
@@ -111,8 +110,7 @@ def test_the_floor_call_sound_is_a_real_wav_on_the_clock_sound_path(qtbot, conso
     assert SOUND_FILES["floor_called"] == "floor_call.wav"
     sounds = ClockSounds(console)
     effect = sounds.effect_for("floor_called")
-    qtbot.waitUntil(lambda: effect.status() != QSoundEffect.Status.Loading, timeout=5000)
-    assert effect.status() == QSoundEffect.Status.Ready
+    assert effect.ready, effect.error
     assert sounds.play("floor_called") == sounds.has_output
 
 
