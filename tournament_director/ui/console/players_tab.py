@@ -329,7 +329,7 @@ class PlayersTab(Tab):
         if outcome.ok:
             entry = outcome.value
             where = f": table {entry.table}, seat {entry.seat}" if entry.table is not None else ""
-            self.message.emit(f"{entry.name} re-entered (entry {entry.entry_id}){where}")
+            self.message.emit(f"{entry.name} re-entered (entry {entry.entry_number}){where}")
             self.select_entry(entry.entry_id)
             return entry
         return None
