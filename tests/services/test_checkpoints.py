@@ -14,11 +14,14 @@ import sqlite3
 import pytest
 from sqlalchemy import text
 
-from tournament_director.domain.floor.records import BustGroup
+from tournament_director.domain.errors import DomainError
+from tournament_director.domain.floor.records import BustGroup, Entry
+from tournament_director.domain.floor.snapshot import UnreadChunk
 from tournament_director.services import commands
 from tournament_director.services.commands import CommandRunner
 from tournament_director.services.tournament import TournamentService
 from tournament_director.store import Store
+from tournament_director.store.batches import batch_parts
 
 
 def _same(a, b) -> None:
@@ -36,7 +39,8 @@ def _parts_at(store, seq: int) -> list[tuple[str, int]]:
     """The parts the batches written at ``seq`` hold."""
     with store.engine.connect() as connection:
         batches = connection.execute(text("SELECT data FROM snapshot_batch WHERE seq = :seq"), {"seq": seq})
-        return sorted((kind, number) for (data,) in batches for kind, number, _ in json.loads(data))
+        return sorted((kind, number) for (data,) in batches for kind, numbers, _ in batch_parts(data)
+                      for number in numbers)
 
 
 def _bases(store) -> list[int]:
@@ -369,6 +373,7 @@ def test_opening_reads_no_bust_group_until_one_is_used_and_each_read_is_the_one_
     groups = opened.state.floor.bust_groups
     assert len(groups) == len(played) == 40 and groups
     assert _groups_read(groups) == 0
+    assert all(type(group) is UnreadChunk for group in list.__iter__(groups))  # not even decoded
     assert groups[7] == played[7] and groups[10:14] == played[10:14] and groups[-3:-1] == played[-3:-1]
     assert _groups_read(groups) == 7
     _bust_first_alive(opened, TournamentService(opened, rng=random.Random(7)))  # reads the newest group only
@@ -398,5 +403,160 @@ def test_the_bust_groups_read_when_used_answer_as_the_list_they_come_from(store)
     assert opened_groups().index(played[5]) == 5 and opened_groups().count(played[5]) == 1
     assert opened_groups().pop() == played[-1] and opened_groups().pop(3) == played[3]
     assert copy.deepcopy(opened_groups()) == played
+    groups = opened_groups()
+    del groups[-2:]  # what an undo does: the groups before stay where they are, unread
+    assert _groups_read(groups) == 0 and groups == played[:-2]
+    groups = opened_groups()
+    del groups[3]
+    groups.insert(5, played[0])
+    assert groups == played[:3] + played[4:6] + [played[0]] + played[6:]
+    groups = opened_groups()
+    groups[2:4] = [played[9]]
+    assert groups == played[:2] + [played[9]] + played[4:]
     with pytest.raises(IndexError):
         opened_groups()[12]
+
+
+def _entries_built(floor) -> int:  # type: ignore[no-untyped-def]
+    """How many of the floor's entries are built (the others are still their rows in the checkpoint)."""
+    return sum(type(entry) is Entry for entry in dict.values(floor.entries))
+
+
+def _bust_alive_of(played, runner, service) -> None:  # type: ignore[no-untyped-def]
+    """The first player still in (found in ``played``, the same floor rebuilt) out, eliminated by a player of his
+    table: no walk of the opened floor's entries."""
+    t = runner.state.floor
+    victim = next(e.id for e in played.entries.values() if not e.busted and e.id in t.entries
+                  and not t.entries[e.id].busted)
+    service.bust(victim, [next(e for e in t.tables[t.entries[victim].table].seats.values() if e != victim)])
+
+
+def test_opening_builds_no_entry_until_one_is_used_and_each_one_built_is_the_one_played(store) -> None:
+    runner, floor = _floor(store, snapshot_every=1)  # a checkpoint at every command: opening folds no event
+    for _ in range(20):
+        _bust_first_alive(runner, floor)
+    runner.flush_checkpoint()
+    played = runner.rebuild().floor
+    opened = CommandRunner(store, runner.tournament_id)
+    t = opened.state.floor
+    assert _entries_built(t) == 0
+    assert len(t.entries) == 90 and list(t.entries) == list(range(1, 91)) and 45 in t.entries and 91 not in t.entries
+    assert _running_counts(t) == _running_counts(played)  # from the checkpoint, not counted from the entries
+    assert t.entries[45] == played.entries[45] and t.entry(12) == played.entries[12]
+    assert t.entries.get(91) is None and t.entries.get(7) == played.entries[7]
+    assert _entries_built(t) == 3
+    _bust_alive_of(played, opened, TournamentService(opened, rng=random.Random(7)))  # the bust's players only
+    assert 0 < _entries_built(t) <= 12
+    assert sorted(e.id for e in t.entries.values() if e.busted) == sorted(
+        e.id for e in played.entries.values() if e.busted) + [t.bust_groups[-1].entries[0]]  # a walk builds all
+    assert _entries_built(t) == 90
+    _same(opened.state, opened.rebuild())
+    opened.undo()  # put back in place
+    _same(opened.state, runner.rebuild())
+
+
+def test_a_checkpoint_written_after_opening_keeps_the_entries_not_used_as_they_were_read(store, monkeypatch) -> None:
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
+    runner, floor = _floor(store, snapshot_every=2)
+    for _ in range(6):
+        _bust_first_alive(runner, floor)
+    runner.flush_checkpoint()
+    played = runner.rebuild().floor
+    opened = CommandRunner(store, runner.tournament_id, snapshot_every=2)
+    service = TournamentService(opened, rng=random.Random(7))
+    for _ in range(6):  # three checkpoints: every region written again
+        _bust_alive_of(played, opened, service)
+        opened.flush_checkpoint()
+        played = opened.rebuild().floor
+    assert _entries_built(opened.state.floor) < 45  # the regions' entries not used were written as they were read
+    _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+    _same(opened.state, opened.rebuild())
+
+
+def test_a_player_out_since_the_checkpoint_was_written_buys_in_again_after_opening(store) -> None:
+    runner = CommandRunner(store, store.create_tournament("Re-entries"), snapshot_every=1)
+    floor = TournamentService(runner, rng=random.Random(7))
+    floor.configure({"name": "Re-entries", "buy_in": 100, "reentry_limit": 2, "late_registration_until_level": 9})
+    floor.add_tables(3, 9)
+    floor.register_many([f"Player {i}" for i in range(1, 21)])
+    floor.draw_seats()
+    t = runner.state.floor
+    out = t.entries[5]
+    floor.bust(out.id, [next(e for e in t.tables[out.table].seats.values() if e != out.id)])
+    runner.flush_checkpoint()
+    opened = CommandRunner(store, runner.tournament_id)
+    assert _entries_built(opened.state.floor) == 0
+    again = TournamentService(opened, rng=random.Random(7)).register("Player 5")  # counts each player's entries
+    assert (again.entry_id, opened.state.floor.entries[again.entry_id].number) == (21, 2)
+    assert opened.state.floor.player_entries["name:player 5"] == [5, 21]
+    _same(opened.state, opened.rebuild())
+    with pytest.raises(DomainError, match="already has a live entry"):
+        TournamentService(CommandRunner(store, runner.tournament_id)).register("player 5")
+
+
+def _as_written_before(store) -> None:  # type: ignore[no-untyped-def]
+    """The checkpoints as the version before wrote them: each batch one JSON list of [kind, number, part], and
+    a core without the floor's running counts."""
+    with store.engine.begin() as connection:
+        for batch_id, data in connection.execute(text("SELECT id, data FROM snapshot_batch")).all():
+            old = "[" + ",".join(f'["{kind}",{number},{part}]' for kind, numbers, parts in batch_parts(data)
+                                 for number, part in zip(numbers, parts)) + "]"
+            connection.execute(text("UPDATE snapshot_batch SET data = :data WHERE id = :id"),
+                               {"data": old, "id": batch_id})
+        for snapshot_id, data in connection.execute(text("SELECT id, data FROM snapshot")).all():
+            core = json.loads(data)
+            del core["core"]["floor"]["counts"]
+            connection.execute(text("UPDATE snapshot SET data = :data WHERE id = :id"),
+                               {"data": json.dumps(core), "id": snapshot_id})
+
+
+def _shapes(store) -> set[str]:  # type: ignore[no-untyped-def]
+    with store.engine.connect() as connection:
+        return {data[0] for (data,) in connection.execute(text("SELECT data FROM snapshot_batch"))}
+
+
+def test_checkpoints_written_before_batches_in_lines_open_and_the_next_ones_stand_on_them(store, monkeypatch):
+    monkeypatch.setattr(commands, "REGION_PARTS", 34)  # 90 entries and 10 tables: 3 regions
+    runner, floor = _floor(store, snapshot_every=4)
+    for _ in range(20):
+        _bust_first_alive(runner, floor)
+        if runner.state.floor.alive % 7 == 0:
+            floor.rebuy(next(e.id for e in runner.state.floor.entries.values() if not e.busted), level=1)
+    runner.flush_checkpoint()
+    _as_written_before(store)
+    assert _shapes(store) == {"["}
+    opened = CommandRunner(store, runner.tournament_id, snapshot_every=4)
+    _same(opened.state, runner.rebuild())
+    _same(opened.state, runner.state)
+    service = TournamentService(opened, rng=random.Random(3))
+    seen = []
+    for _ in range(12):  # checkpoints in lines, standing on regions still written the older way
+        _bust_first_alive(opened, service)
+        opened.flush_checkpoint()
+        seen.append(_shapes(store))
+        _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+    assert {"[", "{"} in seen  # the opened ones read both shapes together
+    opened.undo()
+    _same(CommandRunner(store, runner.tournament_id).state, opened.rebuild())
+    _same(opened.state, opened.rebuild())
+
+
+def test_names_with_quotes_backslashes_and_line_breaks_come_back_from_a_checkpoint_in_lines(store) -> None:
+    runner = CommandRunner(store, store.create_tournament("Names"), snapshot_every=1)
+    floor = TournamentService(runner, rng=random.Random(7))
+    floor.configure({"name": "Names", "buy_in": 100})
+    floor.add_tables(2, 9)
+    names = ['Zoë "the \\ Rock"\nO’Brien', "Ana\u2028Souza\u2029", 'tab\there", ["x", 1]]\r', "ünï ✓ 漢字", "Bob"]
+    floor.register_many(names)
+    floor.draw_seats()
+    runner.flush_checkpoint()
+    assert all(len(data.split("\n")) == 1 + 5 + 2 for data in _shapes_data(store, runner.last_seq))
+    opened = CommandRunner(store, runner.tournament_id).state.floor
+    assert [opened.entries[n].name for n in range(1, 6)] == [name.strip() for name in names]
+    _same(CommandRunner(store, runner.tournament_id).state, runner.rebuild())
+
+
+def _shapes_data(store, seq: int) -> list[str]:  # type: ignore[no-untyped-def]
+    with store.engine.connect() as connection:
+        return [data for (data,) in connection.execute(text("SELECT data FROM snapshot_batch WHERE seq = :seq"),
+                                                        {"seq": seq})]

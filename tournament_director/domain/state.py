@@ -145,8 +145,9 @@ class TournamentState:
         return self.floor.changes.pending(len(self.floor.entries), len(self.floor.tables))
 
     @classmethod
-    def from_checkpoint(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
-                        groups: dict[int, list[Any]]) -> "TournamentState":
+    def from_checkpoint(cls, core: dict[str, Any], entries: dict[int, Any], tables: list[Any],
+                        groups: dict[int, Any]) -> "TournamentState":
+        """The state of a checkpoint in parts (domain/floor/checkpoint.py ``from_parts``)."""
         return cls(
             Tournament.from_parts(core["floor"], entries, tables, groups),
             Schedule.from_snapshot(core["schedule"]),

@@ -54,7 +54,7 @@ def tables_since(t: FloorRecords, mark: TablesMark | None) -> tuple[TablesMark, 
     entry_ids, table_numbers = changed
     tables = set(table_numbers)
     for entry_id in entry_ids:   # a name, the chips or the presence changed: the table the player sits at
-        entry = dict.get(t.entries, entry_id)
+        entry = t.entries.get(entry_id)
         if entry is not None and entry.table is not None:
             tables.add(entry.table)
     tables |= halts ^ mark.halts
@@ -106,7 +106,7 @@ def open_table_seats(t: FloorRecords) -> list[tuple[int, int]]:
 
 def seated_players(t: FloorRecords) -> list[tuple[int, str, int, int | None]]:
     """(entry id, name, table, seat) of every player still in at a table, by name (then entry)."""
-    seated = [(e.id, e.name, e.table, e.seat) for e in dict.values(t.entries) if not e.busted and e.table is not None]
+    seated = [(e.id, e.name, e.table, e.seat) for e in t.entries.search() if not e.busted and e.table is not None]
     seated.sort(key=lambda player: (player[1].casefold(), player[0]))
     return seated
 
@@ -116,7 +116,7 @@ def seating_of(t: FloorRecords, entry_ids: Iterable[int]) -> dict[int, tuple[str
     entry."""
     seating = {}
     for entry_id in entry_ids:
-        entry = dict.get(t.entries, entry_id)
+        entry = t.entries.get(entry_id)
         if entry is not None:
             seating[entry_id] = (entry.name, entry.table, entry.seat)
     return seating

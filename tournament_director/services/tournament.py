@@ -573,7 +573,7 @@ class TournamentService:
             if table is not None:
                 ids.update(table.seats.values())
                 ids.update(table.waiting)
-        present = [dict.__getitem__(t.entries, i) for i in sorted(ids) if dict.__contains__(t.entries, i)]
+        present = [t.entries[i] for i in sorted(ids) if i in t.entries]
         placed = places_of(t, {e.id for e in present if e.busted})
         return now, [self._entry_view(e, placed.get(e.id)) for e in present]
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from sqlalchemy import Engine, text
 from sqlalchemy.exc import IntegrityError
 
+from tournament_director.store.batches import batch_text
 from tournament_director.store.errors import SeqTaken
 from tournament_director.store import server
 from tournament_director.store.server import announce
@@ -254,8 +255,7 @@ class EventLog:
     def _write_checkpoint(self, connection: Any, piece: "CheckpointSlice") -> None:
         tid, seq = self.tournament_id, piece.seq
         for start in range(0, len(piece.parts), BATCH_PARTS):
-            data = "[" + ",".join(f'["{kind}",{number},{part}]'
-                                  for kind, number, part in piece.parts[start:start + BATCH_PARTS]) + "]"
+            data = batch_text(piece.parts[start:start + BATCH_PARTS])
             connection.execute(_SAVE_BATCH, {"tid": tid, "seq": seq, "data": data})
         if piece.core_json is not None:
             connection.execute(_SAVE_SNAPSHOT, {"tid": tid, "seq": seq, "at": piece.recorded_at,
@@ -265,7 +265,7 @@ class EventLog:
 
     def checkpoint_batches(self, base_seq: int, seq: int) -> list[tuple[int, str]]:
         """The batches of the checkpoint at ``seq`` standing on the whole one at ``base_seq``, oldest first:
-        (seq, the JSON of [[kind, number, row], ...])."""
+        (seq, the batch's text: batches.py)."""
         with self._engine.connect() as connection:
             return [(row[0], row[1]) for row in connection.execute(
                 _BATCHES, {"tid": self.tournament_id, "base": base_seq, "seq": seq})]

@@ -102,7 +102,8 @@ class FloorRecords:
         self.changes = FloorChanges(self.entries, self.tables)
         self._table_index: TableIndex | None = None
         self.groups_checkpointed = 0  # bust groups already in a checkpoint (checkpoint.py)
-        self.player_entries: dict[str, list[int]] = {}
+        # the ids of each player's entries in order; None after opening from a checkpoint until first asked for
+        self._player_entries: dict[str, list[int]] | None = {}
         self.bust_groups: list[BustGroup] = []
         self.alive = 0
         # running counts, kept by the parts that add entries and sell chips (a snapshot recounts them)
@@ -145,6 +146,19 @@ class FloorRecords:
         # target_action; and the entries of this tournament a satellite seat paid for: entry -> [satellite, value]
         self.satellite_award: dict[str, Any] | None = None
         self.seat_entries: dict[int, list[Any]] = {}
+
+    @property
+    def player_entries(self) -> dict[str, list[int]]:
+        found = self._player_entries
+        if found is None:
+            found = self._player_entries = {}
+            for entry in self.entries.search():  # by id
+                found.setdefault(entry.player_key, []).append(entry.id)
+        return found
+
+    @player_entries.setter
+    def player_entries(self, found: dict[str, list[int]] | None) -> None:
+        self._player_entries = found
 
     @property
     def next_entry_id(self) -> int:

@@ -9,6 +9,7 @@ fields still loads.
 from __future__ import annotations
 
 import gc
+import json
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import fields
@@ -81,24 +82,48 @@ def _group(row: list[Any]) -> BustGroup:
     return group
 
 
+class UnreadChunk:
+    """A chunk of bust groups as the JSON text of a checkpoint, standing for each of its groups from ``start`` on
+    until one of them is used (then the chunk is decoded)."""
+
+    __slots__ = ("start", "text")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.text = text
+        self.start = start
+
+
 class GroupsReadWhenUsed(list[BustGroup]):
     """The bust groups of a snapshot, each read from its row the first time it is used: opening a large field
     (50,000 groups at half of 100,000 entries) reads none of them, the next bust only the newest. Whatever walks
-    the whole list (a loop, a comparison, a copy) reads every group first; the groups added later are plain."""
+    the whole list (a loop, a comparison, a copy) reads every group first; the groups added later are plain. A
+    checkpoint's chunk of groups still in JSON text (``UnreadChunk``) is decoded when one of its groups is used;
+    what would move the groups along the list (an insertion, a removal before the end) reads them all first."""
 
     __slots__ = ("_all_read",)
 
-    def __init__(self, rows: Iterable[list[Any]] = ()) -> None:
-        super().__init__(rows)  # type: ignore[arg-type]  # each row stands for its group until it is read
+    def __init__(self, rows: Iterable[Any] = ()) -> None:
+        super().__init__(rows)  # each row (or unread chunk) stands for its group until it is read
         self._all_read = not self
 
     def _read(self, index: int) -> BustGroup:
-        item = list.__getitem__(self, index)
+        item: Any = list.__getitem__(self, index)
         if type(item) is BustGroup:
             return item
+        if type(item) is UnreadChunk:
+            self._decode(item)
+            item = list.__getitem__(self, index)
         group = _group(cast(Any, item))  # still the row of the snapshot
         list.__setitem__(self, index, group)
         return group
+
+    def _decode(self, chunk: UnreadChunk) -> None:
+        for offset, row in enumerate(json.loads(chunk.text)):
+            index = chunk.start + offset
+            if index >= len(self):
+                break
+            if list.__getitem__(self, index) is cast(Any, chunk):
+                list.__setitem__(self, index, row)
 
     def read_all(self) -> None:
         if not self._all_read:
@@ -158,8 +183,43 @@ class GroupsReadWhenUsed(list[BustGroup]):
         return list.count(self, item)
 
     def pop(self, index: SupportsIndex = -1) -> BustGroup:
+        if not self._all_read and not self._at_the_end(index):
+            self.read_all()
         self._read(index.__index__())
         return list.pop(self, index)
+
+    def __delitem__(self, index: SupportsIndex | slice) -> None:
+        if not self._all_read and not self._at_the_end(index):
+            self.read_all()
+        list.__delitem__(self, index)
+
+    def __setitem__(self, index: Any, item: Any) -> None:
+        if isinstance(index, slice):
+            self.read_all()
+        list.__setitem__(self, index, item)
+
+    def _at_the_end(self, index: SupportsIndex | slice) -> bool:
+        """Whether deleting ``index`` leaves every group before it where it was."""
+        if isinstance(index, slice):
+            _, stop, step = index.indices(len(self))
+            return step == 1 and stop == len(self)
+        return index.__index__() in (-1, len(self) - 1)
+
+    def insert(self, index: SupportsIndex, item: BustGroup) -> None:
+        self.read_all()
+        list.insert(self, index, item)
+
+    def remove(self, item: BustGroup) -> None:
+        self.read_all()
+        list.remove(self, item)
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self.read_all()
+        list.sort(self, *args, **kwargs)
+
+    def reverse(self) -> None:
+        self.read_all()
+        list.reverse(self)
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> Any:
         self.read_all()
@@ -201,6 +261,20 @@ def core_fields(t: FloorRecords) -> dict[str, Any]:
     }
 
 
+def count_entries(t: FloorRecords, entries: list[Entry]) -> None:
+    """The running counts and each player's entries, counted from the whole field at once (count_entry's counts):
+    a whole snapshot does not store them."""
+    player_entries = t.player_entries
+    for entry in entries:
+        player_entries.setdefault(entry.player_key, []).append(entry.id)
+    t.alive = len(entries) - sum(map(_entry_busted, entries))
+    t.rebuys = sum(map(_entry_rebuys, entries))
+    t.addons = sum(map(_entry_addons, entries))
+    t.reentries = sum(entry.number > 1 for entry in entries)
+    t.options_bought = dict(Counter(map(_entry_option, entries)))
+    t.bounties_on_heads = sum(map(_entry_bounty, entries))
+
+
 def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
     if not data or "entries" not in data:
         return
@@ -211,18 +285,10 @@ def _restore(t: FloorRecords, data: dict[str, Any]) -> None:
         entries = list(starmap(Entry, data["entries"]))
     else:
         entries = [Entry(**dict(zip(names, row))) for row in data["entries"]]
-    player_entries = t.player_entries
     for entry in entries:
         entry.eliminated_by = list(entry.eliminated_by)
-        player_entries.setdefault(entry.player_key, []).append(entry.id)
     dict.update(t.entries, zip(map(_entry_id, entries), entries))  # restored, not changed by an event
-    # the running counts are counted again, not stored (count_entry's counts, for a whole field at once)
-    t.alive = len(entries) - sum(map(_entry_busted, entries))
-    t.rebuys = sum(map(_entry_rebuys, entries))
-    t.addons = sum(map(_entry_addons, entries))
-    t.reentries = sum(entry.number > 1 for entry in entries)
-    t.options_bought = dict(Counter(map(_entry_option, entries)))
-    t.bounties_on_heads = sum(map(_entry_bounty, entries))
+    count_entries(t, entries)
     for row in data["tables"]:
         table = Table.from_row(row)
         dict.__setitem__(t.tables, table.number, table)

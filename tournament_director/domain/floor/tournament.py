@@ -122,8 +122,8 @@ class Tournament(FloorRecords):
         checkpoint.checkpoint_taken(self)
 
     @classmethod
-    def from_parts(cls, core: dict[str, Any], entries: list[Any], tables: list[Any],
-                   groups: dict[int, list[Any]]) -> "Tournament":
+    def from_parts(cls, core: dict[str, Any], entries: dict[int, Any], tables: list[Any],
+                   groups: dict[int, Any]) -> "Tournament":
         t = cls()
         checkpoint.from_parts(t, core, entries, tables, groups)
         return t

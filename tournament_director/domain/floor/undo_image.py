@@ -30,7 +30,7 @@ from tournament_director.domain.floor.snapshot import _entry_row, _group, group_
 # the image keeps otherwise (entries, tables, bust groups, the ids of each player's entries) and the change
 # tracking, which goes on counting.
 _NOT_PLAIN = {"entries", "tables", "changes", "_table_index", "leader_watch", "heads_watch", "bust_groups",
-              "player_entries"}
+              "_player_entries"}
 # Fields that hold an object but are only ever replaced by an event, never changed in place: kept as they are.
 # Any other field holding an object (a dict, a list, the stations' records, a field added later) is copied.
 _REPLACED_WHOLE = {"settings", "payout_table", "payout_percentages", "deal", "last_count", "last_seating",
