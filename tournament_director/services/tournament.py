@@ -173,6 +173,24 @@ class EntriesMark:
     alive: int       # players still in then, and bust groups then: a late registration moves every busted
     groups: int      # player's place, a bust only adds the new places
     entries: int = 0  # entries then: those added since are late registrations and re-entries
+    newest: tuple[int, ...] = ()  # the sizes of the newest bust groups then (an undo takes the latest off)
+    finished: bool = False
+
+
+NEWEST_GROUPS_MARKED = 8  # an undo of more busts at once than this reads every entry again
+
+
+def _busts_undone(mark: EntriesMark, groups: Sequence[Any]) -> int | None:
+    """How many entries the bust groups taken off since ``mark`` held (an undo of the latest busts puts them back
+    among the players, each one in the change journal), when the group left newest has as many as it had then: the
+    places of the players out before stand as they were. None when that is not known."""
+    left = len(groups)
+    first_marked = mark.groups - len(mark.newest)
+    if max(left - 1, 0) < first_marked:  # more groups taken off than the mark knows the sizes of
+        return None
+    if left and len(groups[left - 1].entries) != mark.newest[left - 1 - first_marked]:
+        return None
+    return sum(mark.newest[left - first_marked:])
 
 
 class TournamentService:
@@ -549,23 +567,35 @@ class TournamentService:
         placed = places(t)
         return [self._entry_view(e, placed.get(e.id)) for e in t.entries.values()]
 
-    def entries_since(self, mark: EntriesMark | None) -> tuple[EntriesMark, list[EntryView] | None]:
+    def entries_since(self, mark: EntriesMark | None, *, every_place: bool = True,
+                      ) -> tuple[EntriesMark, list[EntryView] | None]:
         """The entries changed since ``mark`` (a mark this returned before) and the mark of now; None instead of the
         entries when every one is to be read again (a first look, a rebuilt floor, a change of the whole room, a
-        change that moves the places of the busted players in another way than a late entry does)."""
+        change that moves the places of the busted players in another way than a late entry or an undo of the
+        latest busts does). A late entry moves every busted player's place down one: those entries are among the
+        changed ones, unless ``every_place`` is False (the caller moves the places itself, by the entries added
+        since ``mark``)."""
         t = self._t
         journal = t.changes.journal
-        now = EntriesMark(journal, journal.count, t.alive, len(t.bust_groups), len(t.entries))
-        if mark is None or mark.journal is not journal or t.finished or now.groups < mark.groups:
+        groups = t.bust_groups
+        now = EntriesMark(journal, journal.count, t.alive, len(groups), len(t.entries),
+                          tuple(len(group.entries) for group in groups[-NEWEST_GROUPS_MARKED:]), t.finished)
+        if mark is None or mark.journal is not journal or t.finished or mark.finished:
             return now, None
-        newly_busted = sum(len(group.entries) for group in t.bust_groups[mark.groups:])
+        if now.groups >= mark.groups:
+            newly_busted = sum(len(group.entries) for group in groups[mark.groups:])
+        else:
+            undone = _busts_undone(mark, groups)
+            if undone is None:
+                return now, None
+            newly_busted = -undone
         changed = journal.since(mark.event)
         added = now.entries - mark.entries
         if changed is None or added < 0 or mark.alive + added - now.alive != newly_busted:
             return now, None
         entry_ids, table_numbers = changed
         ids = set(entry_ids)
-        if added:  # a late entry or a re-entry moves every busted player's place down one: those rows, not all
+        if added and every_place:  # a late entry or a re-entry moves every busted player's place down one
             for group in t.bust_groups:
                 ids.update(group.entries)
         for number in table_numbers:   # a hand dealt or a seat changed: its players' status may have changed
