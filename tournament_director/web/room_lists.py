@@ -3,9 +3,12 @@ and brought up to date from the entries a change touched (``TournamentService.en
 
 At 100,000 entries sorting every player, building every result and writing them as JSON took more than a second
 of the console's loop at each change; a bust touches a table's players and adds a result or two. Each item is kept
-with its JSON text, written once, so the lists' text is the items' texts joined. A change the lists cannot follow
-(the first look, a draw, an undo that folds the floor again, a late entry moving every place, a new payout, a deal,
-a name corrected) has the state built whole again, as it was before.
+with its JSON text, written once, so the lists' text is the items' texts joined. A late entry moves every place down
+one: each result is kept with its text after its places too, so the results are written again without encoding each
+one, and the prizes of the places paid are read again. An undo of the latest busts puts their players back among
+those still in and takes their results off; the other places stand. A change the lists cannot follow (the first
+look, a draw, an undo that folds the floor again, a deal, a name corrected) has the state built whole again, as it
+was before.
 """
 
 from __future__ import annotations
@@ -47,11 +50,25 @@ class KeptList:
         self._texts: list[str] = []
         self._key_of: dict[int, Any] = {}
         for key, entry_id, item in keyed:
-            self._keys.append(key)
-            self._items.append(item)
-            self._texts.append(_encode(item))
-            self._key_of[entry_id] = key
+            self._insert(len(self._keys), entry_id, self._kept_key(key), item)
         self._text: str | None = None
+
+    def _kept_key(self, key: Any) -> Any:
+        return key
+
+    def _insert(self, at: int, entry_id: int, key: Any, item: dict[str, Any]) -> None:
+        self._keys.insert(at, key)
+        self._items.insert(at, item)
+        self._texts.insert(at, "")
+        self._key_of[entry_id] = key
+        self._set(at, item)
+
+    def _set(self, at: int, item: dict[str, Any]) -> None:
+        self._items[at] = item
+        self._texts[at] = _encode(item)
+
+    def _delete(self, at: int) -> None:
+        del self._keys[at], self._items[at], self._texts[at]
 
     def get(self, entry_id: int) -> dict[str, Any] | None:
         key = self._key_of.get(entry_id)
@@ -64,17 +81,14 @@ class KeptList:
             return None
         at = bisect_left(self._keys, key)
         item = self._items[at]
-        del self._keys[at], self._items[at], self._texts[at]
+        self._delete(at)
         self._text = None
         return item
 
     def put(self, entry_id: int, key: Any, item: dict[str, Any]) -> None:
         """Puts the entry's item in its place (the entry must not be in the list)."""
-        at = bisect_left(self._keys, key)
-        self._keys.insert(at, key)
-        self._items.insert(at, item)
-        self._texts.insert(at, _encode(item))
-        self._key_of[entry_id] = key
+        key = self._kept_key(key)
+        self._insert(bisect_left(self._keys, key), entry_id, key, item)
         self._text = None
 
     def items(self) -> list[dict[str, Any]]:
@@ -86,6 +100,68 @@ class KeptList:
         if self._text is None:
             self._text = "[" + ",".join(self._texts) + "]"
         return self._text
+
+
+class ResultList(KeptList):
+    """The results by place (``result_key``, ``result_item``), each also kept as its text after its two places, so
+    that late entries, which move every place down by as many, have every result written again at the cost of its
+    places only. The keys are kept with their places as they were before those moves, so they stay as they are."""
+
+    def __init__(self, keyed: Iterable[tuple[Any, int, dict[str, Any]]] = ()) -> None:
+        self._moved = 0  # how far every place moved since the list was made
+        self._tails: list[str] = []
+        super().__init__(keyed)
+
+    def _kept_key(self, key: Any) -> Any:
+        return (key[0] - self._moved, *key[1:])
+
+    def _insert(self, at: int, entry_id: int, key: Any, item: dict[str, Any]) -> None:
+        self._tails.insert(at, "")
+        super()._insert(at, entry_id, key, item)
+
+    def _set(self, at: int, item: dict[str, Any]) -> None:
+        super()._set(at, item)
+        self._tails[at] = self._texts[at][len(_places_text(item["place"], item["place_to"])):]
+
+    def _delete(self, at: int) -> None:
+        super()._delete(at)
+        del self._tails[at]
+
+    def move_places(self, by: int) -> None:
+        """Every result's place and last place tied down by ``by`` (late entries, each one finishing ahead of
+        them); their items are new ones (a state handed out before keeps its results as they were)."""
+        self._moved += by
+        self._items = [{**item, "place": item["place"] + by, "place_to": item["place_to"] + by}
+                       for item in self._items]
+        self._texts = [_places_text(item["place"], item["place_to"]) + tail
+                       for item, tail in zip(self._items, self._tails)]
+        self._text = None
+
+    def placed_up_to(self, last_place: int) -> dict[int, tuple[int, int]]:
+        """entry id -> (place, last place tied) of the results placed ``last_place`` or better."""
+        placed: dict[int, tuple[int, int]] = {}
+        for key, item in zip(self._keys, self._items):
+            if item["place"] > last_place:
+                break
+            placed[key[-1]] = (item["place"], item["place_to"])
+        return placed
+
+    def set_prizes(self, prize_of: dict[int, int]) -> None:
+        """The prizes of the results ``prize_of`` names (entry id -> prize), those that changed written again."""
+        for entry_id, prize in prize_of.items():
+            key = self._key_of.get(entry_id)
+            if key is None:
+                continue
+            at = bisect_left(self._keys, key)
+            item = self._items[at]
+            if item["prize"] != prize:
+                self._set(at, {**item, "prize": prize})
+                self._text = None
+
+
+def _places_text(place: int, place_to: int) -> str:
+    """A result's JSON text up to the end of its places (``result_item`` writes them first)."""
+    return f'{{"place":{place},"place_to":{place_to}'
 
 
 def player_key(entry: Any) -> tuple[str, int]:
@@ -119,14 +195,14 @@ class RoomLists:
     def __init__(self) -> None:
         self.mark: EntriesMark | None = None
         self.players = KeptList()
-        self.results = KeptList()
+        self.results = ResultList()
         self.tables: Counter[int] = Counter()
         self._prizes: tuple[int, ...] = ()
 
     def rebuild(self, mark: EntriesMark, players: list[tuple[Any, int, dict[str, Any]]],
                 results: list[tuple[Any, int, dict[str, Any]]], live: Iterable[Any], prizes: tuple[int, ...]) -> None:
         """Keeps the lists as a whole build made them (``players``, ``results``: (key, entry id, item) in order)."""
-        self.players, self.results = KeptList(players), KeptList(results)
+        self.players, self.results = KeptList(players), ResultList(results)
         self.tables = Counter(e.table for e in live if e.table is not None)
         self.mark, self._prizes = mark, prizes
 
@@ -135,16 +211,18 @@ class RoomLists:
         ``moves`` (a ``MoveMemory``); False, nothing changed, when the change is not one they can follow."""
         if self.mark is None:
             return False
-        mark, changed = floor.entries_since(self.mark)
-        if changed is None or mark.entries != self.mark.entries or records.deal is not None:
-            return False
-        if tuple(floor.prize_pool().prizes) != self._prizes:
+        mark, changed = floor.entries_since(self.mark, every_place=False)
+        if changed is None or records.deal is not None:
             return False
         for view in changed:
             shown = self.players.get(view.entry_id) or self.results.get(view.entry_id)
             if shown is not None and shown["name"] != view.name:
                 return False  # a name corrected: the results name it among the eliminators too
+        entries_added = mark.entries - self.mark.entries
+        prizes = tuple(floor.prize_pool().prizes)
         try:
+            if entries_added:
+                self.results.move_places(entries_added)
             moves.observe_changed(changed, as_of)
             busted: set[int] = set()
             for view in changed:
@@ -169,8 +247,12 @@ class RoomLists:
                     finish = _Finish(records, records.entries[entry_id], place, prize_of.get(entry_id, 0))
                     self.results.remove(entry_id)
                     self.results.put(entry_id, result_key(finish), result_item(finish))
+            if entries_added or prizes != self._prizes:
+                # the places paid, then or now (a place moved down from a prize, a prize pool grown)
+                placed = self.results.placed_up_to(max(len(prizes), len(self._prizes) + entries_added))
+                self.results.set_prizes(prizes_of_places(records, placed))
         except BaseException:
             self.mark = None  # halfway: the next state is built whole
             raise
-        self.mark = mark
+        self.mark, self._prizes = mark, prizes
         return True
