@@ -258,3 +258,20 @@ def test_a_table_opened_for_a_late_registration_gets_its_button_so_the_first_pla
     positions = upcoming_positions(t.tables[3])
     assert t.tables[3].seats[positions.big_blind] == first.entry_id
     assert all(t.tables[3].seats[positions.small_blind] != m.entry_id for m in proposal.moves)
+
+
+def test_a_table_left_with_one_player_takes_a_player_even_where_every_seat_would_post_the_small_blind_TDA_11A():
+    """The button's player alone at his table after the blinds busted: with a second player the next hand is heads-up
+    and the newcomer posts the small blind whichever seat he takes. A table of one plays no hand, so waiting for its
+    next hand (as a short table whose only open seat is the small blind does) would wait for ever: he moves in at
+    once (found by the property test of random floors)."""
+    t = seated({1: [1, 2, 3], 2: [1, 2, 3], 3: [1, 2, 3]}, seats=3, button={1: 3, 2: 1, 3: 1}, tolerance_few_tables=1)
+    deal(t, 1)  # table 1: D3 SB1 BB2
+    t.apply("hand.finished", {"tables": [1]})
+    t.apply("entry.busted", {"busts": [{"entry_id": 1, "eliminated_by": [3]}, {"entry_id": 2, "eliminated_by": [3]}]})
+    proposal = propose(t.floor_picture(), random.Random(1))
+    assert proposal.kind == "balance" and "deal its next hand" not in proposal.note
+    [move] = proposal.moves
+    assert move.to_table == 1 and move.entry_id == due_big_blind_order(t.tables[move.from_table])[0]
+    accept(t, proposal)
+    assert sorted(tb.players for tb in t.tables.values()) == [2, 2, 3]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from tournament_director.domain.errors import DomainError
@@ -98,6 +98,9 @@ def step(t: Tournament, op: str, rng: random.Random) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 60), tables=st.integers(1, 8),
        ops=st.lists(st.sampled_from(OPS), max_size=40))
+@example(seed=504, players=21, tables=8,  # a table broken into tables of one, each player alone on the button
+         ops=["propose", "hand", "register", "bust", "absent", "hand", "hand", "busts_same_hand", "bust", "hand",
+              "bust", "hand", "rebuy", "bust", "busts_same_hand"])
 def test_random_floor_sequences_keep_every_invariant(seed, players, tables, ops):
     rng = random.Random(seed)
     tables = min(tables, max(1, players // 2))

@@ -123,18 +123,21 @@ def worst_position_seats(table: Table, button_mode: str = "dead") -> list[int]:
     seat that reaches the big blind soonest first, never a seat that would post the small blind next hand.
 
     Each seat is judged with the player in it, since his arrival can change the next hand's positions
-    (a heads-up table becomes three-handed, the dead small blind falls on his seat)."""
+    (a heads-up table becomes three-handed, the dead small blind falls on his seat). A table of one player plays
+    no hand until he comes, so there the small blind's seat comes last instead of never: a table that waited for
+    its next hand would wait for ever."""
     open_seats = table.open_seats()
     if table.players < 1:
         return open_seats
-    ranked: list[tuple[int, int]] = []
+    ranked: list[tuple[bool, int, int]] = []
     for seat in open_seats:
         probe = replace(table, seats={**table.seats, seat: _NEWCOMER}, waiting=set(table.waiting))
         positions = upcoming_positions(probe, button_mode)
-        if seat == positions.small_blind:
+        small_blind = seat == positions.small_blind
+        if small_blind and table.players >= 2:
             continue
-        ranked.append(((seat - positions.big_blind) % table.seat_count, seat))
-    return [seat for _, seat in sorted(ranked)]
+        ranked.append((small_blind, (seat - positions.big_blind) % table.seat_count, seat))
+    return [seat for *_, seat in sorted(ranked)]
 
 
 _NEWCOMER = -1  # a stand-in entry id for the player being placed
