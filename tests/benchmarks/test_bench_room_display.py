@@ -124,15 +124,16 @@ JOINING_PAGES = 20
 JOIN_EVERY_MS = 250
 
 
-def _half_out(tmp_path: Path):
-    """JOIN_ENTRIES entries seated, every second one out, the clock running; returns the session and those out."""
+def _half_out(tmp_path: Path, room_for: int = 0):
+    """JOIN_ENTRIES entries seated (less ``room_for``, for late entries), every second one out, the clock running;
+    returns the session and those out."""
     session = open_session(tmp_path)
     session.create_from_plan(NewTournamentPlan("100,000 Open", "regular", tables=JOIN_ENTRIES // 9 + 1,
                                                seats_per_table=9))
     floor = session.tournament
-    floor.register_many([f"Player {i:06d} Example" for i in range(1, JOIN_ENTRIES + 1)])
+    floor.register_many([f"Player {i:06d} Example" for i in range(1, JOIN_ENTRIES - room_for + 1)])
     session.run(floor.draw_seats)
-    out = list(range(2, JOIN_ENTRIES + 1, 2))
+    out = list(range(2, JOIN_ENTRIES - room_for + 1, 2))
     for first in range(0, len(out), 2_000):
         session.run(floor.bust_many, [(entry_id, []) for entry_id in out[first:first + 2_000]])
     session.run(session.clock.start)
@@ -209,8 +210,9 @@ def test_bench_push_after_a_bust_at_100000_entries(qtbot, tmp_path) -> None:
     console (the state brought up to date from the entries the bust touched, sent to every page), beside the same
     push with the state built whole as every push was built before; quiet, then beside a CPU-bound process. The
     bust is recorded without its balancing proposal, which at this field takes seconds of its own (the floor's
-    benchmarks measure it)."""
-    session, out = _half_out(tmp_path)
+    benchmarks measure it). Then, quiet, the push after a late entry (every place moves down one) and after an undo
+    of a bust (its player back in), kept beside built whole: the late entries bring the field to 100,000."""
+    session, out = _half_out(tmp_path, room_for=2 * PUSHES)
     floor = session.tournament
     server = RoomServer(session)
     server.MOST_BUFFERED_BYTES = 1 << 30  # the console's own push after each change never cuts these pages off
@@ -223,18 +225,33 @@ def test_bench_push_after_a_bust_at_100000_entries(qtbot, tmp_path) -> None:
         qtbot.waitUntil(lambda: "ready" in "".join(output), timeout=120_000)
         qtbot.waitUntil(lambda: len(server.clients()) == PAGES_CONNECTED, timeout=60_000)
         state_bytes = len(server._state_text().encode())
+        field = len(floor.entries())
         still_in = iter([e.entry_id for e in floor.entries() if not e.busted])
 
         def sent_out() -> bool:  # the pages read the megabytes before the next change (a slow one is cut off)
             return all(socket.bytesToWrite() == 0 for socket in list(server._clients))
 
-        def pushes(whole: bool) -> list[float]:
+        def bust() -> None:
+            out, winner = next(still_in), next(still_in)
+            session.run(session.runner.record, EntryBusted(busts=[{"entry_id": out, "eliminated_by": [winner]}],
+                                                           level=1, time=datetime.now(UTC).isoformat(timespec="seconds")))
+
+        late_entries = iter(range(1, 2 * PUSHES + 1))
+
+        def late_entry() -> None:
+            session.run(floor.register, f"Late Entry {next(late_entries):02d}")
+
+        def bust_undone() -> None:
+            bust()
+            assert server.push() == PAGES_CONNECTED  # the bust on the pages, then its undo
+            qtbot.waitUntil(sent_out, timeout=60_000)
+            session.undo()
+
+        def pushes(whole: bool, change=bust) -> list[float]:
             took = []
             for _ in range(PUSHES):
                 qtbot.waitUntil(sent_out, timeout=60_000)
-                out, winner = next(still_in), next(still_in)
-                session.run(session.runner.record, EntryBusted(busts=[{"entry_id": out, "eliminated_by": [winner]}],
-                                                               level=1, time=datetime.now(UTC).isoformat(timespec="seconds")))
+                change()
                 if whole:
                     server._memory.keep(None, {})  # nothing kept: the state built whole, as before
                 started = time.perf_counter()
@@ -247,12 +264,19 @@ def test_bench_push_after_a_bust_at_100000_entries(qtbot, tmp_path) -> None:
         with cpu_bound_neighbour():
             loaded_followed, loaded_whole = pushes(False), pushes(True)
             load = os.getloadavg()[0]
-        print(f"\n[room display] the push after a bust at {JOIN_ENTRIES:,} entries ({len(out):,} out), state "
+        late_followed, late_whole = pushes(False, late_entry), pushes(True, late_entry)
+        undo_followed, undo_whole = pushes(False, bust_undone), pushes(True, bust_undone)
+        print(f"\n[room display] the push after a bust at {field:,} entries ({len(out):,} out), state "
               f"{state_bytes / 1024 / 1024:.1f} MiB, to {PAGES_CONNECTED} pages, in the console's loop (goal < 100 ms):")
         print(f"  the state kept and brought up to date: {percentiles(followed)}")
         print(f"  the state built whole:                  {percentiles(whole)}")
         print(f"  beside a CPU-bound process (load average {load:.1f}): kept {percentiles(loaded_followed)}; "
               f"built whole {percentiles(loaded_whole)}")
+        print(f"  the push after a late entry (every place down one; to {JOIN_ENTRIES:,} entries): kept {percentiles(late_followed)}; "
+              f"built whole {percentiles(late_whole)}")
+        print(f"  the push after an undo of a bust (its player back in): kept {percentiles(undo_followed)}; "
+              f"built whole {percentiles(undo_whole)}")
+        assert len(floor.entries()) == JOIN_ENTRIES
     finally:
         if pages.state() != QProcess.ProcessState.NotRunning:
             pages.kill()
