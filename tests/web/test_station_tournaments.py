@@ -81,7 +81,7 @@ def codes_of(qtbot, window: Any, name: str) -> dict[int, str]:
     qtbot.wait(QApplication.keyboardInputInterval() + 50)   # a new search, not the end of the last one's letters
     qtbot.keyClicks(dialog.tournament_choice, name[:4])
     assert dialog.tournament_choice.currentText().startswith(name)
-    return {table: label.text() for table, label in dialog.urls.items()}
+    return {table: label.text().replace("\n", "") for table, label in dialog.urls.items()}  # its lines as read
 
 
 def open_station(browser: Browser, url: str, table: int, event: str) -> None:

@@ -122,11 +122,13 @@ def test_station_codes_show_each_table_save_cards_and_revoke(qtbot, console, tmp
     dialog.refresh()
     assert sorted(dialog.urls) == [1, 2, 3]
     server = console.room_display.server
-    old = dialog.urls[2].text()
+    old = dialog.urls[2].text().replace("\n", "")  # the address as read, its lines one after the other
+    for label in dialog.urls.values():  # every line whole within its tile: nothing cut off at the edge
+        assert all(label.fontMetrics().horizontalAdvance(line) <= label.width() for line in label.text().split("\n"))
     tournament = console.session.tournament_id
     assert old == server.station_url(2) and f"/table/2?tournament={tournament}&token=" in old
     qtbot.mouseClick(dialog.revoke_buttons[2], LEFT)
-    new = dialog.urls[2].text()
+    new = dialog.urls[2].text().replace("\n", "")
     assert new != old and new == server.station_url(2)
     assert "Table 2 of " in console.statusBar().currentMessage()
     assert "has a new station code" in console.statusBar().currentMessage()

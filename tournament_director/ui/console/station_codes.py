@@ -9,11 +9,12 @@ names its tournament above the table's number, and its QR code opens that tourna
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QMarginsF, QRect, Qt
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QFont, QFontMetrics, QPageLayout, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
 from tournament_director.ui.console.room_display import open_room_display, qr_pixmap, room_display
 
 COLUMNS = 4
+TILE_WIDTH = 240  # a code of scale 4 with its margin, the address wrapped under it
 
 
 class StationCodesDialog(QDialog):
@@ -121,7 +123,10 @@ class StationCodesDialog(QDialog):
         grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.revoke_buttons, self.urls = {}, {}
         for i, number in enumerate(tables):
-            cell = QVBoxLayout()
+            tile = QWidget()
+            tile.setFixedWidth(TILE_WIDTH)  # every column as wide, whatever its address
+            cell = QVBoxLayout(tile)
+            cell.setContentsMargins(0, 0, 0, 0)
             title = QLabel(f"Table {number}")
             title.setStyleSheet("font-size: 16pt; font-weight: bold;")
             title.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -130,15 +135,16 @@ class StationCodesDialog(QDialog):
             code.setPixmap(qr_pixmap(url, scale=4))
             code.setAlignment(Qt.AlignmentFlag.AlignCenter)
             code.setStyleSheet("background: white;")
-            address = QLabel(url)
-            address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            address.setWordWrap(True)
+            address = QLabel()
             address.setStyleSheet("font-size: 9pt;")
+            address.setText(wrapped(url, address.fontMetrics(), TILE_WIDTH))
+            address.setToolTip(url)
+            address.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             revoke = QPushButton("New code (the old one stops)")
             revoke.clicked.connect(lambda _checked=False, n=number: self.revoke(n))
             for widget in (title, code, address, revoke):
                 cell.addWidget(widget)
-            grid.addLayout(cell, i // COLUMNS, i % COLUMNS)
+            grid.addWidget(tile, i // COLUMNS, i % COLUMNS, Qt.AlignmentFlag.AlignTop)
             self.revoke_buttons[number] = revoke
             self.urls[number] = address
         self.codes_area.setWidget(grid_widget)
@@ -190,3 +196,19 @@ class StationCodesDialog(QDialog):
         finally:
             painter.end()
         return path
+
+
+def wrapped(url: str, metrics: QFontMetrics, width: int) -> str:
+    """The address in lines that fit ``width``: broken before its query and its parameters, and a long token
+    anywhere (a label wraps only at spaces, and an address has none)."""
+    lines: list[str] = []
+    for part in re.split(r"(?=[?&])", url):
+        if lines and metrics.horizontalAdvance(lines[-1] + part) <= width:
+            lines[-1] += part
+            continue
+        while metrics.horizontalAdvance(part) > width:
+            cut = next((n for n in range(len(part) - 1, 1, -1) if metrics.horizontalAdvance(part[:n]) <= width), 1)
+            lines.append(part[:cut])
+            part = part[cut:]
+        lines.append(part)
+    return "\n".join(lines)
