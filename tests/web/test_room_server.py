@@ -275,3 +275,16 @@ def test_a_page_still_taking_in_a_state_as_large_as_the_buffer_is_not_cut_off(cl
     room_server.MOST_BUFFERED_BYTES = 1  # every state here is larger than that, as a 10 MiB state is than 4 MiB
     states = websocket_messages(client, 3, after=lambda: (room_server.push(), room_server.push()))
     assert len(states) == 3 and states[0]["sequence"] == states[2]["sequence"]
+
+
+def test_the_state_is_ready_as_the_room_display_starts_so_the_first_page_to_join_builds_nothing(
+        client, room_server, room_session) -> None:
+    """Built whole as the director switches the room display on (about a second at 100,000 entries), the state is
+    then kept: the first phone to join, in the middle of a level, takes it as it is instead of stalling the clock."""
+    client.qtbot.waitUntil(lambda: room_server._memory.change is not None, timeout=3000)
+    kept = room_server._memory.lists.players
+    built = room_server.states_built
+    [joined] = websocket_messages(client, 1)
+    assert joined["sequence"] == room_session.runner.last_seq and joined["players"]
+    assert room_server._memory.lists.players is kept  # the kept list itself, not one built again
+    assert room_server.states_built == built + 1  # the page's own part and the kept parts, not a second build

@@ -215,7 +215,15 @@ class RoomServer(QObject):
         self._poll.start()
         self._heartbeat.start()
         self.clients_changed.emit()
+        QTimer.singleShot(0, self, self._prepare_the_state)
         return self.url
+
+    def _prepare_the_state(self) -> None:
+        """Build the state as the room display starts, a moment the director chose: the first page to join (a
+        phone in the middle of a level) then takes it as it is kept instead of stalling the console while it is
+        built whole (about a second at 100,000 entries)."""
+        if self.running and self.session.tournament_id is not None:
+            self._state_message()
 
     def stop(self) -> None:
         """Stop listening and close every page's connection (the pages say so and try again by themselves)."""
