@@ -18,6 +18,19 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+@pytest.fixture(scope="module")
+def browser(qapp) -> Iterator[Any]:
+    """One real headless Chromium for a module's page tests (a module needing another window size has its own)."""
+    from tests.web.browser import Browser, chromium_missing
+
+    problem = chromium_missing()
+    if problem:
+        pytest.fail(problem)
+    opened = Browser()
+    yield opened
+    opened.close()
+
+
 @pytest.fixture
 def room_session(tmp_path: Path, qapp) -> Iterator[Any]:
     """Twenty players at three tables, the clock running, one player out (tests/ui/tournament_setup.py)."""

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tests.ui.console.formats_driving import CTRL, LEFT, bust
 from tests.ui.tournament_setup import running_tournament, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.conftest import free_port
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 
@@ -21,16 +21,6 @@ NAMES = ("Ann Lee", "Bruno Alves", "Chloé Martin", "Dmitri Volkov", "Esther Lin
          "Grace O'Malley", "Hiroshi Tanaka", "Ingrid Bauer", "Jamal Carter", "Katarzyna Nowak", "Luis Fernández",
          "Maya Patel", "Niamh Byrne", "Oskar Berg", "Priya Raman", "Quentin Dubois", "Rosa Jiménez")
 PKO = {"bounty_mode": "progressive", "bounty": 50, "pko_cash_percent": 50, "reentry_limit": 2}
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 def switch_on_room_display(qtbot, window) -> str:

@@ -15,7 +15,6 @@ import pytest
 from PySide6.QtCore import Qt
 
 from tests.ui.tournament_setup import console_in_play
-from tests.web.browser import Browser, chromium_missing
 from tests.web.conftest import Client, free_port
 
 LEFT = Qt.MouseButton.LeftButton
@@ -138,16 +137,6 @@ def test_the_address_box_says_where_the_server_listens(qtbot, console, monkeypat
     dialog = console.room_display_dialog
     assert dialog.address.currentData() == "127.0.0.1"
     assert dialog.address.currentText() == "127.0.0.1  (this computer only)"
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 def test_a_new_pin_takes_the_controls_off_the_phone_at_once(qtbot, console, browser, artifacts_dir) -> None:

@@ -8,26 +8,14 @@ from __future__ import annotations
 import json
 import random
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tests.ui.tournament_setup import NAMES, show_console
-from tests.web.browser import Browser, chromium_missing
 from tests.web.conftest import Client, free_port
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 
 LEFT = Qt.MouseButton.LeftButton
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 def text_of(css: str):

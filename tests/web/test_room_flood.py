@@ -25,21 +25,11 @@ from PySide6.QtWidgets import QMessageBox
 
 from tests.benchmarks.loop_delay import LoopDelay, percentiles
 from tests.ui.tournament_setup import open_session, running_tournament, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.conftest import free_port
 
 ATTACKS = Path(__file__).with_name("room_attacks.py")
 STOCK_SOFT_LIMIT = 1024
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

@@ -11,20 +11,10 @@ from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.console.formats_driving import bust, register
 from tests.ui.tournament_setup import NAMES, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.test_room_bounties import switch_on_room_display
 from tests.web.test_room_pages import text_of, within_a_second
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 @pytest.fixture

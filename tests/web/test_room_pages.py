@@ -16,23 +16,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox
 
 from tests.ui.tournament_setup import open_session, running_tournament, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.conftest import free_port
 from tournament_director.ui.projector.view import format_clock
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 LEFT = Qt.MouseButton.LeftButton
 XSS_NAME = "<img src=x onerror=alert(1)>"
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 @dataclass

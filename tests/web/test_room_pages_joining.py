@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from tests.web.test_room_pages import bust_on_console, browser, room, text_of, within_a_second  # noqa: F401
+from tests.web.test_room_pages import bust_on_console, room, text_of, within_a_second  # noqa: F401
 
 
 def test_pages_joining_between_two_changes_read_the_floor_once_and_all_follow_the_next_change(qtbot, room, browser,

@@ -4,10 +4,8 @@ headless Chromium."""
 
 from __future__ import annotations
 
-import pytest
 
 from tests.ui.console.crash_clock import MovedTime, kill_with_the_clock_running, reopen
-from tests.web.browser import Browser, chromium_missing
 from tournament_director.ui.projector.view import format_clock
 
 DOWN_SECONDS = 62
@@ -16,16 +14,6 @@ DOWN_SECONDS = 62
 def seconds(clock_text: str) -> int:
     parts = [int(p) for p in clock_text.split(":")]
     return sum(value * 60 ** power for power, value in enumerate(reversed(parts)))
-
-
-@pytest.fixture(scope="module")
-def browser(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = Browser()
-    yield opened
-    opened.close()
 
 
 def test_the_tv_page_counts_on_waiting_for_the_director_after_a_crash(qtbot, tmp_path, browser,
