@@ -38,6 +38,7 @@ class MoveDialog(QDialog):
         self._player_ids = [entry_id for entry_id, _label in players]
         self._player_index = {entry_id: i for i, entry_id in enumerate(self._player_ids)}
         self.player = QComboBox()
+        self.player.view().setUniformItemSizes(True)  # one row measured for all: a styled box measured every row
         self.player.setModel(QStringListModel([label for _entry_id, label in players], self.player))
         # sized for a name, not measured over every player's label
         self.player.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
@@ -49,6 +50,7 @@ class MoveDialog(QDialog):
             self.player.setCurrentIndex(-1)
             self.player.lineEdit().setPlaceholderText("Type or pick the player to move")
         self.to_table = QComboBox()
+        self.to_table.view().setUniformItemSizes(True)
         self._seats = dict(tables)
         self._table_numbers = [number for number, _seats in tables]
         self._table_index = {number: i for i, number in enumerate(self._table_numbers)}
