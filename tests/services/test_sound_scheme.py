@@ -90,6 +90,32 @@ def test_a_missing_an_unreadable_and_a_non_wav_sound_are_refused_naming_the_file
     assert check_sound("level_change") == "level_change"
 
 
+def test_a_sound_the_room_cannot_play_or_far_too_long_is_refused_saying_why(tmp_path) -> None:
+    studio = tmp_path / "studio.wav"
+    with wave.open(str(studio), "wb") as sound:
+        sound.setnchannels(2)
+        sound.setsampwidth(3)
+        sound.setframerate(48000)
+        sound.writeframes(b"\x00" * 6 * 4800)
+    with pytest.raises(DomainError, match=r"'studio.wav' has 24-bit samples; the sounds play from 8- or 16-bit"):
+        check_sound(str(studio))
+    song = tmp_path / "walk-on song.wav"
+    with wave.open(str(song), "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(1)
+        sound.setframerate(8000)
+        sound.writeframes(b"\x80" * 8000 * 95)
+    with pytest.raises(DomainError, match=r"'walk-on song.wav' plays 95 seconds; a sound of the night plays at most 30"):
+        check_sound(str(song))
+    song.write_bytes(b"")
+    with wave.open(str(song), "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(1)
+        sound.setframerate(8000)
+        sound.writeframes(b"\x80" * 8000 * 29)
+    assert check_sound(str(song)) == str(song)
+
+
 def test_an_imported_file_with_a_bad_event_or_version_is_refused_naming_it(tmp_path) -> None:
     wrong_event = tmp_path / "ours.toml"
     wrong_event.write_text('version = 1\n[events.coffee_break]\nsound = ""\ntext = ""\n', encoding="utf-8")

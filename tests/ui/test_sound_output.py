@@ -67,6 +67,13 @@ def test_a_file_that_is_not_a_playable_wav_says_why_and_never_plays(tmp_path) ->
     assert missing.error.startswith("gone.wav cannot be played (")
 
 
+def test_a_sound_whose_file_is_gone_since_it_was_read_does_not_play_and_nothing_fails(tmp_path) -> None:
+    source = tone(tmp_path / "stick.wav")
+    sound = WavSound(source, volume=0.5)
+    source.unlink()  # the USB stick taken away
+    assert sound.play() is False and not sound.is_playing()
+
+
 def test_without_a_player_program_nothing_can_play(monkeypatch) -> None:
     if sys.platform == "win32":
         pytest.skip("Windows plays sounds itself")

@@ -141,6 +141,9 @@ def sound_file(sound: str) -> Path | None:
     return Path(sound)
 
 
+LONGEST_SOUND_SECONDS = 30  # an event's sound, not music: the clock's own are under two seconds
+
+
 def check_sound(sound: object) -> str:
     """A sound the scheme may keep: "", a shipped stem, or a WAV file that exists and reads (its full path);
     DomainError naming the file otherwise."""
@@ -160,13 +163,19 @@ def check_sound(sound: object) -> str:
         raise DomainError(f"the sound file {name} does not exist (looked in {path.parent})")
     try:
         with wave.open(str(path), "rb") as sound_data:
-            frames, rate = sound_data.getnframes(), sound_data.getframerate()
+            frames, rate, width = sound_data.getnframes(), sound_data.getframerate(), sound_data.getsampwidth()
     except OSError as error:
         raise DomainError(f"the sound file {name} cannot be read ({error.strerror or error})") from None
     except (wave.Error, EOFError, ValueError) as error:
         raise DomainError(f"the sound file {name} is not a WAV sound ({error or 'no sound data'})") from None
     if frames == 0 or rate == 0:
         raise DomainError(f"the sound file {name} holds no sound")
+    if width not in (1, 2):
+        raise DomainError(f"the sound file {name} has {8 * width}-bit samples; the sounds play from 8- or 16-bit "
+                          "WAV files (save it again as 16-bit)")
+    if frames / rate > LONGEST_SOUND_SECONDS:
+        raise DomainError(f"the sound file {name} plays {frames / rate:.0f} seconds; a sound of the night plays at "
+                          f"most {LONGEST_SOUND_SECONDS} seconds")
     return str(path)
 
 

@@ -58,14 +58,12 @@ class WavSound:
         self.error = ""
         self.length_ms = 0
         self._params: wave._wave_params | None = None
-        self._frames = b""
         self._scaled: tuple[float, Path] | None = None  # the copy at the volume last played
         self._process: subprocess.Popen[bytes] | None = None
         self._windows_until = 0.0  # winsound cannot be asked: when the sound it plays ends
         try:
             with wave.open(str(self.path), "rb") as sound:
                 self._params = sound.getparams()
-                self._frames = sound.readframes(sound.getnframes())
         except (OSError, EOFError, wave.Error) as error:
             self.error = f"{self.path.name} cannot be played ({error})"
             return
@@ -83,7 +81,11 @@ class WavSound:
         if self.error:
             return False
         self.stop()
-        path = self._file_at_volume()
+        try:
+            path = self._file_at_volume()
+        except (OSError, EOFError, wave.Error) as error:  # the file gone or changed since it was read
+            log.warning("the sound %s could not play: %s", self.path.name, error)
+            return False
         if sys.platform == "win32":
             import winsound
 
@@ -138,9 +140,11 @@ class WavSound:
         if self._scaled is not None and self._scaled[0] == volume and self._scaled[1].exists():
             return self._scaled[1]
         assert self._params is not None
+        with wave.open(str(self.path), "rb") as sound:  # read when a volume is first asked for, not kept
+            frames = sound.readframes(self._params.nframes)
         if self._params.sampwidth == 2:
             samples = array("h")
-            samples.frombytes(self._frames)
+            samples.frombytes(frames)
             if sys.byteorder == "big":
                 samples.byteswap()
             scaled = array("h", (int(sample * volume) for sample in samples))
@@ -148,7 +152,7 @@ class WavSound:
                 scaled.byteswap()
             data = scaled.tobytes()
         else:  # 8-bit WAV samples are unsigned, silence at 128
-            data = bytes(128 + int((sample - 128) * volume) for sample in self._frames)
+            data = bytes(128 + int((sample - 128) * volume) for sample in frames)
         path = _folder() / f"{id(self)}-{self.path.stem}.wav"
         with wave.open(str(path), "wb") as copy:
             copy.setparams(self._params)
