@@ -90,30 +90,25 @@ def test_a_missing_an_unreadable_and_a_non_wav_sound_are_refused_naming_the_file
     assert check_sound("level_change") == "level_change"
 
 
+def wav(path, *, width: int = 1, rate: int = 8000, seconds: float = 1.0):
+    """A silent mono WAV file of ``width`` bytes a sample."""
+    with wave.open(str(path), "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(width)
+        sound.setframerate(rate)
+        sound.writeframes((b"\x80" if width == 1 else b"\x00" * width) * int(rate * seconds))
+    return path
+
+
 def test_a_sound_the_room_cannot_play_or_far_too_long_is_refused_saying_why(tmp_path) -> None:
-    studio = tmp_path / "studio.wav"
-    with wave.open(str(studio), "wb") as sound:
-        sound.setnchannels(2)
-        sound.setsampwidth(3)
-        sound.setframerate(48000)
-        sound.writeframes(b"\x00" * 6 * 4800)
+    studio = wav(tmp_path / "studio.wav", width=3, rate=48000, seconds=0.1)
     with pytest.raises(DomainError, match=r"'studio.wav' has 24-bit samples; the sounds play from 8- or 16-bit"):
         check_sound(str(studio))
-    song = tmp_path / "walk-on song.wav"
-    with wave.open(str(song), "wb") as sound:
-        sound.setnchannels(1)
-        sound.setsampwidth(1)
-        sound.setframerate(8000)
-        sound.writeframes(b"\x80" * 8000 * 95)
+    song = wav(tmp_path / "walk-on song.wav", seconds=95)
     with pytest.raises(DomainError, match=r"'walk-on song.wav' plays 95 seconds; a sound of the night plays at most 30"):
         check_sound(str(song))
-    song.write_bytes(b"")
-    with wave.open(str(song), "wb") as sound:
-        sound.setnchannels(1)
-        sound.setsampwidth(1)
-        sound.setframerate(8000)
-        sound.writeframes(b"\x80" * 8000 * 29)
-    assert check_sound(str(song)) == str(song)
+    short = wav(tmp_path / "short song.wav", seconds=29)
+    assert check_sound(str(short)) == str(short)
 
 
 def test_an_imported_file_with_a_bad_event_or_version_is_refused_naming_it(tmp_path) -> None:
