@@ -15,6 +15,7 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -140,6 +141,15 @@ def _half_out(tmp_path: Path, room_for: int = 0):
     return session, out
 
 
+def timed_into(figures: list[float], action: Callable[[], None]) -> Callable[[], None]:
+    """``action``, each call's time in ms appended to ``figures``."""
+    def timed() -> None:
+        started = time.perf_counter()
+        action()
+        figures.append((time.perf_counter() - started) * 1000)
+    return timed
+
+
 def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
     """Pages joining one after another at 100,000 entries, half of them out: what each join costs the console
     (the build and send of the state to the new page inside the console's loop) and the loop's delay while they
@@ -149,24 +159,11 @@ def test_bench_pages_joining_at_100000_entries(qtbot, tmp_path) -> None:
     session, out = _half_out(tmp_path)
     server = RoomServer(session)
     prepared: list[float] = []
-    prepare = server._prepare_the_state
-
-    def timed_prepare() -> None:
-        started = time.perf_counter()
-        prepare()
-        prepared.append((time.perf_counter() - started) * 1000)
-
-    server._prepare_the_state = timed_prepare  # type: ignore[method-assign]
+    server._prepare_the_state = timed_into(prepared, server._prepare_the_state)  # type: ignore[method-assign]
     url = server.start("127.0.0.1", 0).replace("http://", "ws://") + "ws?page=phone&binary=1"
     qtbot.waitUntil(lambda: bool(prepared), timeout=60_000)
     joins: list[float] = []
-    accept = server._accept_websockets
-
-    def timed_accept() -> None:
-        started = time.perf_counter()
-        accept()
-        joins.append((time.perf_counter() - started) * 1000)
-
+    timed_accept = timed_into(joins, server._accept_websockets)
     server._accept_websockets = timed_accept  # type: ignore[method-assign]
     server._websockets.newConnection.disconnect()
     server._websockets.newConnection.connect(timed_accept)

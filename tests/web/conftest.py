@@ -31,6 +31,20 @@ def browser(qapp) -> Iterator[Any]:
     opened.close()
 
 
+@pytest.fixture(scope="module")
+def browsers(qapp) -> Iterator[Any]:
+    """Three real headless Chromium windows, tablet-sized, for a module's table-station tests (three tables)."""
+    from tests.web.browser import Browser, chromium_missing
+
+    problem = chromium_missing()
+    if problem:
+        pytest.fail(problem)
+    opened = [Browser(1024, 768) for _ in range(3)]
+    yield opened
+    for browser in opened:
+        browser.close()
+
+
 @pytest.fixture
 def room_session(tmp_path: Path, qapp) -> Iterator[Any]:
     """Twenty players at three tables, the clock running, one player out (tests/ui/tournament_setup.py)."""

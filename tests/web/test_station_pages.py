@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from tests.ui.tournament_setup import open_session, running_tournament, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.conftest import free_port
 from tournament_director.ui.console.room_display import start_room_display
 
@@ -24,17 +24,6 @@ CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 LEFT = Qt.MouseButton.LeftButton
 SHOTS = Path("/tmp/shots-stations")
-
-
-@pytest.fixture(scope="module")
-def browsers(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = [Browser(1024, 768) for _ in range(3)]
-    yield opened
-    for browser in opened:
-        browser.close()
 
 
 @dataclass

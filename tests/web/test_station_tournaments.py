@@ -17,7 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from tests.ui.tournament_setup import NAMES, show_console
-from tests.web.browser import Browser, chromium_missing
+from tests.web.browser import Browser
 from tests.web.conftest import free_port
 from tournament_director.services.session import DirectorSession, NewTournamentPlan
 from tournament_director.ui.console.room_display import start_room_display
@@ -27,17 +27,6 @@ CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModi
 LEFT = Qt.MouseButton.LeftButton
 MAIN, TURBO = "Main Event Day 1A", "Turbo Side Event"
 TURBO_PLAYERS = tuple(f"{name.split()[0]} Turbo" for name in NAMES[:12])
-
-
-@pytest.fixture(scope="module")
-def browsers(qapp):
-    problem = chromium_missing()
-    if problem:
-        pytest.fail(problem)
-    opened = [Browser(1024, 768) for _ in range(3)]
-    yield opened
-    for browser in opened:
-        browser.close()
 
 
 def start_event(session: DirectorSession, name: str, players: tuple[str, ...], tables: int, **settings: Any) -> int:
